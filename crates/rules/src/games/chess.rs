@@ -1,0 +1,280 @@
+//! FIDE chess (rulings C1-C4): fully legal move generation with pins and
+//! check masks, and making moves with incremental hashing.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::types::{Color, Piece, Rank, Role, Square};
+
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Our pieces pinned to our king `ksq`.
+#[inline]
+fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    let b = pos.board();
+    let them = b.by_color(!us);
+    let occ = b.occupied();
+    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rook_likes())
+        | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishop_likes()))
+        & them;
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(ksq, s) & occ;
+        if !blockers.more_than_one() {
+            pinned |= blockers & b.by_color(us);
+        }
+    }
+    pinned
+}
+
+/// Whether a square is attacked by `by`, given occupancy `occ`.
+#[inline]
+fn attacked(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
+    pos.attackers_to(sq, by, occ).any()
+}
+
+#[inline]
+fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promo_rank: Rank) {
+    if to.rank() == promo_rank {
+        for role in PROMOTIONS {
+            list.push(Move::promotion(from, to, role));
+        }
+    } else {
+        list.push(Move::normal(from, to));
+    }
+}
+
+/// Appends every legal move of a chess position.
+pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    let b = pos.board();
+    let us = pos.turn();
+    let them = !us;
+    let ours = b.by_color(us);
+    let theirs = b.by_color(them);
+    let occ = b.occupied();
+    let ksq = b.king_of(us).expect("a king");
+    let checkers = pos.checkers();
+
+    // King moves: the king must not step onto an attacked square, judged
+    // with the king off the board (it must not hide behind itself).
+    let occ_no_king = occ ^ ksq;
+    for to in king_attacks(ksq) & !ours {
+        if !attacked(pos, to, them, occ_no_king) {
+            list.push(Move::normal(ksq, to));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+
+    let target = match checkers.first() {
+        Some(c) => between(ksq, c) | c,
+        None => Bitboard::FULL,
+    };
+    let pinned = pinned(pos, us, ksq);
+
+    // Knights (a pinned knight never moves).
+    for from in b.pieces(us, Role::Knight) & !pinned {
+        for to in knight_attacks(from) & !ours & target {
+            list.push(Move::normal(from, to));
+        }
+    }
+    // Sliders.
+    for from in b.bishop_likes() & ours {
+        let mut t = bishop_attacks(from, occ) & !ours & target;
+        if pinned.contains(from) {
+            t &= line(ksq, from);
+        }
+        for to in t {
+            list.push(Move::normal(from, to));
+        }
+    }
+    for from in b.rook_likes() & ours {
+        let mut t = rook_attacks(from, occ) & !ours & target;
+        if pinned.contains(from) {
+            t &= line(ksq, from);
+        }
+        for to in t {
+            list.push(Move::normal(from, to));
+        }
+    }
+
+    // Pawns.
+    let pawns = b.pieces(us, Role::Pawn);
+    let empty = !occ;
+    let (up, third, promo_rank): (i8, Bitboard, Rank) = match us {
+        Color::White => (8, Bitboard(0xff << 16), Rank::new(7).expect("rank")),
+        Color::Black => (-8, Bitboard(0xff << 40), Rank::new(0).expect("rank")),
+    };
+    let shift = |bb: Bitboard| match us {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
+    };
+    let single = shift(pawns) & empty;
+    let double = shift(single & third) & empty & target;
+    for to in single & target {
+        let from = Square::from_index((to as i32 - up as i32) as u32);
+        if pinned.contains(from) && !line(ksq, from).contains(to) {
+            continue;
+        }
+        push_pawn_moves(list, from, to, promo_rank);
+    }
+    for to in double {
+        let from = Square::from_index((to as i32 - 2 * up as i32) as u32);
+        if pinned.contains(from) && !line(ksq, from).contains(to) {
+            continue;
+        }
+        list.push(Move::double_step(from, to));
+    }
+    for from in pawns {
+        let mut t = pawn_attacks(us, from) & theirs & target;
+        if pinned.contains(from) {
+            t &= line(ksq, from);
+        }
+        for to in t {
+            push_pawn_moves(list, from, to, promo_rank);
+        }
+    }
+    if let Some(ep) = pos.ep_square() {
+        // The en-passant square is set only when a capture is legal; which
+        // pawns may take is checked by making the capture.
+        for from in pawn_attacks(them, ep) & pawns {
+            if ep_capture_legal(pos, from, ep) {
+                list.push(Move::en_passant(from, ep));
+            }
+        }
+    }
+
+    // Castling (C1): not out of, through or into check.
+    if checkers.is_empty() {
+        for king_side in [true, false] {
+            if !pos.castling().has(us, king_side) {
+                continue;
+            }
+            let (rook_sq, king_to, _) = castle_squares(us, king_side);
+            let path = between(ksq, rook_sq);
+            if (path & occ).any() {
+                continue;
+            }
+            let king_path = between(ksq, king_to) | king_to;
+            if king_path.any_map(|sq| attacked(pos, sq, them, occ)) {
+                continue;
+            }
+            list.push(Move::castle(ksq, king_to));
+        }
+    }
+}
+
+trait AnyMap {
+    fn any_map(self, f: impl FnMut(Square) -> bool) -> bool;
+}
+
+impl AnyMap for Bitboard {
+    #[inline]
+    fn any_map(self, mut f: impl FnMut(Square) -> bool) -> bool {
+        for sq in self {
+            if f(sq) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The rook's square, the king's destination and the rook's destination.
+#[inline]
+pub(crate) fn castle_squares(us: Color, king_side: bool) -> (Square, Square, Square) {
+    match (us, king_side) {
+        (Color::White, true) => (Square::H1, Square::G1, Square::F1),
+        (Color::White, false) => (Square::A1, Square::C1, Square::D1),
+        (Color::Black, true) => (Square::H8, Square::G8, Square::F8),
+        (Color::Black, false) => (Square::A8, Square::C8, Square::D8),
+    }
+}
+
+/// Whether the pawn on `from` may legally capture en passant on `ep`: the
+/// capture is made on the occupancy and the king tested against sliders,
+/// and against the checker if the double-stepped pawn is not it.
+fn ep_capture_legal(pos: &Position, from: Square, ep: Square) -> bool {
+    let b = pos.board();
+    let us = pos.turn();
+    let ksq = match b.king_of(us) {
+        Some(k) => k,
+        None => return false,
+    };
+    let captured = Square::from_index(match us {
+        Color::White => ep as u32 - 8,
+        Color::Black => ep as u32 + 8,
+    });
+    let occ = (b.occupied() ^ from ^ captured) | ep;
+    let attackers = pos.attackers_to(ksq, !us, occ) & !Bitboard::from_square(captured);
+    attackers.is_empty()
+}
+
+/// Whether the side to move has a legal en-passant capture on `ep`.
+pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
+    let us = pos.turn();
+    (pawn_attacks(!us, ep) & pos.board().pieces(us, Role::Pawn))
+        .any_map(|from| ep_capture_legal(pos, from, ep))
+}
+
+/// Plays a legal chess move.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    let us = pos.turn();
+    let from = m.from().expect("chess moves have an origin");
+    let to = m.to().expect("chess moves have a destination");
+    pos.set_ep(None);
+    let piece = pos.take_piece(from).expect("a piece on the origin");
+    let mut reset_clock = piece.role == Role::Pawn;
+    let mut castling = pos.castling();
+    castling.touch(from);
+    castling.touch(to);
+    match m.kind() {
+        MoveKind::Castle => {
+            let king_side = to.file() > from.file();
+            let (rook_from, king_to, rook_to) = castle_squares(us, king_side);
+            let rook = pos.take_piece(rook_from).expect("castling rook");
+            pos.put_piece(king_to, piece);
+            pos.put_piece(rook_to, rook);
+        }
+        MoveKind::EnPassant => {
+            let captured = to.offset(0, us.fold(-1, 1)).expect("on board");
+            pos.take_piece(captured);
+            pos.put_piece(to, piece);
+        }
+        _ => {
+            if pos.take_piece(to).is_some() {
+                reset_clock = true;
+            }
+            let placed = match m.promotion_role() {
+                Some(role) => Piece::new(us, role),
+                None => piece,
+            };
+            pos.put_piece(to, placed);
+        }
+    }
+    pos.set_castling(castling);
+    pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+    pos.switch_turn();
+    pos.update_checkers_fide();
+    if m.kind() == MoveKind::DoubleStep {
+        let ep = Square::from_index((from as u32 + to as u32) / 2);
+        if ep_capture_possible(pos, ep) {
+            pos.set_ep(Some(ep));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Variant};
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        let pos = Position::startpos(Variant::Chess);
+        assert_eq!(pos.legal_moves().len(), 20);
+    }
+}

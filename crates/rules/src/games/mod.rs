@@ -1,0 +1,4 @@
+//! The rules of each game, one module per game. A game module generates the
+//! legal moves of a [`crate::Position`] of its variant and plays them.
+
+pub(crate) mod chess;

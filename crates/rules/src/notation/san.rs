@@ -1,0 +1,255 @@
+//! Standard algebraic notation: printing, and a lenient reader.
+//!
+//! The reader accepts `x` or `:` for captures, `+`, `#`, `!` and `?`
+//! suffixes, `=Q` or `Q` for promotions, `O-O`/`0-0`/`o-o` for castling, and
+//! origins given as a file, a rank or a whole square. A text that fits
+//! several legal moves is reported as ambiguous, never guessed.
+
+use crate::error::MoveError;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::types::{File, Rank, Role, Square};
+
+/// The SAN of a legal move, with `+` or `#`.
+pub fn to_san(pos: &Position, m: Move) -> String {
+    let mut out = san_without_suffix(pos, m);
+    let mut after = pos.clone();
+    after.play(m);
+    if after.is_check() {
+        out.push(if after.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    out
+}
+
+fn san_without_suffix(pos: &Position, m: Move) -> String {
+    let b = pos.board();
+    match m.kind() {
+        MoveKind::Castle => {
+            let (from, to) = (m.from().expect("from"), m.to().expect("to"));
+            return if to.file() > from.file() {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string();
+        }
+        MoveKind::Pass => return "--".to_string(),
+        MoveKind::Drop => {
+            let role = m.role().expect("role");
+            return format!("{}@{}", role.upper_char(), m.to().expect("to"));
+        }
+        MoveKind::Trampoline => return format!("T{}", m.to().expect("to")),
+        _ => {}
+    }
+    let from = m.from().expect("from");
+    let to = m.to().expect("to");
+    let role = b.role_at(from).expect("a piece on the origin");
+    let capture = b.piece_at(to).is_some() || m.kind() == MoveKind::EnPassant;
+    let mut out = String::new();
+    if role == Role::Pawn {
+        if capture {
+            out.push(from.file().char());
+            out.push('x');
+        }
+    } else {
+        out.push(role.upper_char());
+        // Disambiguation among other pieces of the same kind that reach `to`.
+        let others: Vec<Square> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|o| {
+                o.to() == Some(to)
+                    && o.from() != Some(from)
+                    && o.from().and_then(|f| b.role_at(f)) == Some(role)
+            })
+            .filter_map(|o| o.from())
+            .collect();
+        if !others.is_empty() {
+            if others.iter().all(|o| o.file() != from.file()) {
+                out.push(from.file().char());
+            } else if others.iter().all(|o| o.rank() != from.rank()) {
+                out.push(from.rank().char());
+            } else {
+                out.push_str(&from.to_string());
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+    }
+    out.push_str(&to.to_string());
+    if let Some(p) = m.promotion_role() {
+        out.push('=');
+        out.push(p.upper_char());
+    }
+    out
+}
+
+/// What a SAN text asks for.
+#[derive(Debug, Default)]
+struct SanPattern {
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Option<Square>,
+    promotion: Option<Role>,
+    castle: Option<bool>,
+}
+
+fn parse_pattern(text: &str) -> Option<SanPattern> {
+    let mut s: &str = text.trim();
+    s = s.trim_end_matches(['+', '#', '!', '?']);
+    if let Some(stripped) = s.strip_suffix("e.p.") {
+        s = stripped.trim_end();
+    }
+    let mut p = SanPattern::default();
+    match s {
+        "O-O" | "0-0" | "o-o" => {
+            p.castle = Some(true);
+            return Some(p);
+        }
+        "O-O-O" | "0-0-0" | "o-o-o" => {
+            p.castle = Some(false);
+            return Some(p);
+        }
+        _ => {}
+    }
+    if !s.is_ascii() || s.len() < 2 {
+        return None;
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    // Promotion: "=Q" or a trailing piece letter.
+    if let Some(&last) = chars.last() {
+        if "QRBNH".contains(last) && chars.len() >= 3 {
+            p.promotion = Role::from_char(last);
+            chars.pop();
+            if chars.last() == Some(&'=') {
+                chars.pop();
+            }
+        }
+    }
+    if chars.len() < 2 {
+        return None;
+    }
+    let to: String = chars[chars.len() - 2..].iter().collect();
+    p.to = Some(to.parse().ok()?);
+    chars.truncate(chars.len() - 2);
+    if matches!(chars.last(), Some('x') | Some(':')) {
+        chars.pop();
+    }
+    let mut rest = chars.as_slice();
+    if let Some(&c) = rest.first() {
+        if "KQRBNH".contains(c) {
+            p.role = Role::from_char(c);
+            rest = &rest[1..];
+        }
+    }
+    for &c in rest {
+        if let (Some(f), None, None) = (File::from_char(c), p.from_file, p.from_rank) {
+            p.from_file = Some(f);
+        } else if let (Some(r), None) = (Rank::from_char(c), p.from_rank) {
+            p.from_rank = Some(r);
+        } else {
+            return None;
+        }
+    }
+    Some(p)
+}
+
+/// Reads a SAN move and resolves it among the legal moves of `pos`.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let pattern = parse_pattern(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+    let b = pos.board();
+    let candidates: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| match pattern.castle {
+            Some(king_side) => {
+                m.kind() == MoveKind::Castle
+                    && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
+            }
+            None => {
+                let (Some(from), Some(to)) = (m.from(), m.to()) else {
+                    return false;
+                };
+                m.kind() != MoveKind::Castle
+                    && Some(to) == pattern.to
+                    && b.role_at(from) == Some(pattern.role.unwrap_or(Role::Pawn))
+                    && pattern.from_file.is_none_or(|f| from.file() == f)
+                    && pattern.from_rank.is_none_or(|r| from.rank() == r)
+                    && m.promotion_role() == pattern.promotion
+            }
+        })
+        .collect();
+    match candidates.as_slice() {
+        [] => Err(MoveError::Illegal(text.to_string())),
+        [m] => Ok(*m),
+        many => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: many
+                .iter()
+                .map(|m| to_san(pos, *m))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(Variant::Chess, fen).unwrap()
+    }
+
+    #[test]
+    fn prints_san() {
+        let p = Position::startpos(Variant::Chess);
+        let m = parse_san(&p, "Nf3").unwrap();
+        assert_eq!(to_san(&p, m), "Nf3");
+        // Disambiguation by file, by rank, and by square.
+        let p = pos("k7/8/8/8/8/8/8/KR5R w - - 0 1");
+        let m = parse_san(&p, "Rbd1").unwrap();
+        assert_eq!(to_san(&p, m), "Rbd1");
+        let p = pos("7k/8/8/8/R7/8/8/R3K3 w - - 0 1");
+        let m = parse_san(&p, "R1a2").unwrap();
+        assert_eq!(to_san(&p, m), "R1a2");
+        let p = pos("8/7k/8/8/Q1Q5/8/Q7/4K3 w - - 0 1");
+        let m = parse_san(&p, "Qa4b3").unwrap();
+        assert_eq!(to_san(&p, m), "Qa4b3");
+        assert!(matches!(
+            parse_san(&p, "Qb3"),
+            Err(MoveError::Ambiguous { .. })
+        ));
+        // Promotion with capture and mate.
+        let p = pos("1r5k/P6p/7K/8/8/8/8/8 w - - 0 1");
+        let m = parse_san(&p, "axb8=Q").unwrap();
+        assert_eq!(to_san(&p, m), "axb8=Q#");
+        // Castling.
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let m = parse_san(&p, "0-0-0").unwrap();
+        assert_eq!(to_san(&p, m), "O-O-O");
+    }
+
+    #[test]
+    fn lenient_reading() {
+        let p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        for text in ["exd5", "e:d5", "exd5+", "e4xd5", "ed5"] {
+            let m = parse_san(&p, text).unwrap();
+            assert_eq!(to_san(&p, m), "exd5", "{text}");
+        }
+        let p = pos("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+        for text in ["a8=Q", "a8Q", "a8=Q+"] {
+            assert_eq!(to_san(&p, parse_san(&p, text).unwrap()), "a8=Q+", "{text}");
+        }
+        assert!(matches!(parse_san(&p, "a8"), Err(MoveError::Illegal(_))));
+        assert!(matches!(parse_san(&p, "Zz9"), Err(MoveError::Malformed(_))));
+        assert!(matches!(parse_san(&p, ""), Err(MoveError::Malformed(_))));
+    }
+}

@@ -1,0 +1,330 @@
+//! Position text: FEN, read strictly and written canonically.
+//!
+//! `board turn castling ep halfmove fullmove`; the last two fields may be
+//! left out (they default to `0 1`). Reading checks that the text describes a
+//! position that can be played: one king a side, no pawn on a back rank,
+//! castling rights that match the pieces, an en-passant square that follows
+//! a double step, and the side not to move not in check. An en-passant
+//! square is kept (and written back) only when a capture there is legal
+//! (ruling C2).
+
+use super::{Castling, Position};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::error::FenError;
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::variant::Variant;
+
+fn color_name(c: Color) -> &'static str {
+    c.fold("White", "Black")
+}
+
+fn parse_board(variant: Variant, text: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = Board::empty();
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u32;
+        let mut last_digit = false;
+        for ch in rank_text.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 || d > 8 || last_digit {
+                    return Err(FenError::BadPieceChar { ch });
+                }
+                file += d;
+                last_digit = true;
+                continue;
+            }
+            last_digit = false;
+            let piece = Piece::from_char(ch).ok_or(FenError::BadPieceChar { ch })?;
+            if piece.role == Role::Hoplit && variant != Variant::Hoplit {
+                return Err(FenError::BadPieceChar { ch });
+            }
+            if file >= 8 {
+                file += 1;
+                continue;
+            }
+            let sq = Square::from_coords(
+                File::new(file as u8).expect("< 8"),
+                Rank::new(rank).expect("< 8"),
+            );
+            if !variant.mask().contains(sq) {
+                return Err(FenError::MissingSquare(sq.to_string()));
+            }
+            board.put(sq, piece);
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenError> {
+    let mut castling = Castling::NONE;
+    if text == "-" {
+        return Ok(castling);
+    }
+    let mut seen = String::new();
+    for ch in text.chars() {
+        let (color, king_side) = match ch {
+            'K' => (Color::White, true),
+            'Q' => (Color::White, false),
+            'k' => (Color::Black, true),
+            'q' => (Color::Black, false),
+            _ => return Err(FenError::BadCastling(text.to_string())),
+        };
+        // Rights must come in the order KQkq, each at most once.
+        if seen.contains(ch) || seen.chars().any(|s| "KQkq".find(s) > "KQkq".find(ch)) {
+            return Err(FenError::BadCastling(text.to_string()));
+        }
+        seen.push(ch);
+        let (king, rook, king_name, rook_name) = match (color, king_side) {
+            (Color::White, true) => (Square::E1, Square::H1, "e1", "h1"),
+            (Color::White, false) => (Square::E1, Square::A1, "e1", "a1"),
+            (Color::Black, true) => (Square::E8, Square::H8, "e8", "h8"),
+            (Color::Black, false) => (Square::E8, Square::A8, "e8", "a8"),
+        };
+        if board.piece_at(king) != Some(Piece::new(color, Role::King))
+            || board.piece_at(rook) != Some(Piece::new(color, Role::Rook))
+        {
+            return Err(FenError::CastlingWithoutPieces {
+                right: ch,
+                color: color_name(color),
+                king: king_name,
+                rook: rook_name,
+            });
+        }
+        castling.set(color, king_side);
+    }
+    Ok(castling)
+}
+
+fn parse_number(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+impl Position {
+    /// Reads a position text of `variant`.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        if !variant.is_implemented() {
+            return Err(FenError::NotImplemented(variant.name()));
+        }
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() != 4 && fields.len() != 6 {
+            return Err(FenError::FieldCount {
+                expected: "6 (or 4)",
+                found: fields.len(),
+            });
+        }
+        let board_text = fields[0];
+        if board_text.contains('[') {
+            return Err(FenError::BadReserve(board_text.to_string()));
+        }
+        let board = parse_board(variant, board_text)?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadTurn(other.to_string())),
+        };
+        let castling = parse_castling(fields[2], &board)?;
+        let ep_text = fields[3];
+        let ep_claim = if ep_text == "-" {
+            None
+        } else {
+            Some(
+                ep_text
+                    .parse::<Square>()
+                    .map_err(|_| FenError::BadEnPassant(ep_text.to_string()))?,
+            )
+        };
+        let (halfmove, fullmove) = if fields.len() == 6 {
+            let h = parse_number(fields[4]).ok_or(FenError::BadHalfmove(fields[4].to_string()))?;
+            let f = parse_number(fields[5])
+                .filter(|&f| f >= 1)
+                .ok_or(FenError::BadFullmove(fields[5].to_string()))?;
+            (h, f)
+        } else {
+            (0, 1)
+        };
+
+        let mut pos = Position {
+            board,
+            variant,
+            turn,
+            castling,
+            ep_square: None,
+            halfmove,
+            fullmove,
+            trampolines: [None; 2],
+            reserves: [[0; 7]; 2],
+            phase: 0,
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+        };
+        pos.validate_fide()?;
+        if let Some(ep) = ep_claim {
+            pos.validate_ep_claim(ep)?;
+            if crate::games::chess::ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        pos.update_checkers_fide();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Checks that hold for FIDE-like games: kings, pawns, piece counts and
+    /// the side not to move not in check.
+    fn validate_fide(&self) -> Result<(), FenError> {
+        for c in Color::ALL {
+            let kings = self.board.count(c, Role::King);
+            if kings != 1 {
+                return Err(FenError::KingCount(color_name(c), kings));
+            }
+            let n = self.board.by_color(c).count();
+            if n > 16 {
+                return Err(FenError::TooManyPieces(color_name(c), n));
+            }
+        }
+        let back = Bitboard::rank(Rank::new(0).expect("rank"))
+            | Bitboard::rank(Rank::new(7).expect("rank"));
+        if let Some(sq) = (self.board.by_role(Role::Pawn) & back).first() {
+            return Err(FenError::PawnOnBackRank(sq.to_string()));
+        }
+        let them = !self.turn;
+        let their_king = self.board.king_of(them).expect("one king");
+        if self
+            .attackers_to(their_king, self.turn, self.board.occupied())
+            .any()
+        {
+            return Err(FenError::OppositeCheck(color_name(them)));
+        }
+        Ok(())
+    }
+
+    /// The en-passant square must be the skipped square of a double step
+    /// just made by the side not to move.
+    fn validate_ep_claim(&self, ep: Square) -> Result<(), FenError> {
+        let bad = || FenError::ImpossibleEnPassant(ep.to_string());
+        let (rank, dir) = match self.turn {
+            Color::White => (5, -1),
+            Color::Black => (2, 1),
+        };
+        if ep.rank().index() != rank {
+            return Err(bad());
+        }
+        let pawn_sq = ep.offset(0, dir).ok_or_else(bad)?;
+        let origin = ep.offset(0, -dir).ok_or_else(bad)?;
+        if self.board.piece_at(pawn_sq) != Some(Piece::new(!self.turn, Role::Pawn))
+            || self.board.piece_at(ep).is_some()
+            || self.board.piece_at(origin).is_some()
+        {
+            return Err(bad());
+        }
+        Ok(())
+    }
+
+    /// Writes the position text.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let sq = Square::from_coords(
+                    File::new(file).expect("file"),
+                    Rank::new(rank).expect("rank"),
+                );
+                match self.board.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push(char::from_digit(empty, 10).expect("digit"));
+                            empty = 0;
+                        }
+                        out.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from_digit(empty, 10).expect("digit"));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        if self.castling.is_empty() {
+            out.push('-');
+        } else {
+            for (c, k, ch) in [
+                (Color::White, true, 'K'),
+                (Color::White, false, 'Q'),
+                (Color::Black, true, 'k'),
+                (Color::Black, false, 'q'),
+            ] {
+                if self.castling.has(c, k) {
+                    out.push(ch);
+                }
+            }
+        }
+        out.push(' ');
+        match self.ep_square {
+            Some(ep) => out.push_str(&ep.to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// A text picture of the board, White at the bottom, then the FEN.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mask = self.variant.mask();
+        writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
+        for rank in (0..8).rev() {
+            write!(f, "{} |", rank + 1)?;
+            for file in 0..8 {
+                let sq = Square::from_coords(
+                    File::new(file).expect("file"),
+                    Rank::new(rank).expect("rank"),
+                );
+                let c = if !mask.contains(sq) {
+                    '#'
+                } else if let Some(p) = self.board.piece_at(sq) {
+                    p.char()
+                } else if self.trampolines[0] == Some(sq) {
+                    '@'
+                } else if self.trampolines[1] == Some(sq) {
+                    '*'
+                } else {
+                    ' '
+                };
+                write!(f, " {c} |")?;
+            }
+            writeln!(f)?;
+            writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
+        }
+        writeln!(f, "    a   b   c   d   e   f   g   h")?;
+        writeln!(f)?;
+        writeln!(f, "Variant: {}", self.variant)?;
+        writeln!(f, "Fen: {}", self.to_fen())?;
+        write!(f, "Key: {:016X}", self.hash)
+    }
+}
