@@ -1,1 +1,63 @@
-fn main() {}
+//! `springboard`: the command-line front end. Every subcommand is a thin
+//! layer over the rules core (and, for play, the engine).
+
+mod bench;
+mod perft;
+mod uci;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use springboard_rules::Variant;
+
+#[derive(Parser)]
+#[command(
+    name = "springboard",
+    version,
+    about = "Play, check and analyse Hop Chess, Trampoline Chess, Jumping King, Hoplit Chess and chess"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move generation test).
+    Perft(perft::PerftArgs),
+    /// Speak the UCI protocol on standard input and output.
+    Uci,
+    /// Measure speed: perft nodes per second on fixed positions.
+    Bench(bench::BenchArgs),
+}
+
+/// Parses a variant name for clap.
+pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
+    let v: Variant = text
+        .parse()
+        .map_err(|e: springboard_rules::VariantError| e.to_string())?;
+    if !v.is_implemented() {
+        return Err(format!("the variant '{v}' is not implemented yet"));
+    }
+    Ok(v)
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Uci) => {
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            uci::run(stdin.lock(), stdout.lock())
+        }
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            println!(
+                "\nThe web app is not built yet; use a subcommand (for example `springboard uci`)."
+            );
+            Ok(())
+        }
+    }
+}
