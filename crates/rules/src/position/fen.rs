@@ -19,7 +19,7 @@ fn color_name(c: Color) -> &'static str {
     c.fold("White", "Black")
 }
 
-fn parse_board(variant: Variant, text: &str) -> Result<Board, FenError> {
+pub(crate) fn parse_board(variant: Variant, text: &str) -> Result<Board, FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount(ranks.len()));
@@ -67,7 +67,7 @@ fn parse_board(variant: Variant, text: &str) -> Result<Board, FenError> {
     Ok(board)
 }
 
-fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenError> {
+pub(crate) fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenError> {
     let mut castling = Castling::NONE;
     if text == "-" {
         return Ok(castling);
@@ -107,7 +107,7 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenError> {
     Ok(castling)
 }
 
-fn parse_number(text: &str) -> Option<u32> {
+pub(crate) fn parse_number(text: &str) -> Option<u32> {
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -117,9 +117,17 @@ fn parse_number(text: &str) -> Option<u32> {
 impl Position {
     /// Reads a position text of `variant`.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
-        if !variant.is_implemented() {
-            return Err(FenError::NotImplemented(variant.name()));
+        match variant {
+            Variant::Chess => Position::from_fide_fen(variant, fen),
+            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+                Err(FenError::NotImplemented(variant.name()))
+            }
         }
+    }
+
+    /// Reads a FIDE position text (six fields, or four) into a position of
+    /// `variant` with no trampolines, reserves or phase.
+    pub(crate) fn from_fide_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);
@@ -189,7 +197,7 @@ impl Position {
 
     /// Checks that hold for FIDE-like games: kings, pawns, piece counts and
     /// the side not to move not in check.
-    fn validate_fide(&self) -> Result<(), FenError> {
+    pub(crate) fn validate_fide(&self) -> Result<(), FenError> {
         for c in Color::ALL {
             let kings = self.board.count(c, Role::King);
             if kings != 1 {
@@ -218,7 +226,7 @@ impl Position {
 
     /// The en-passant square must be the skipped square of a double step
     /// just made by the side not to move.
-    fn validate_ep_claim(&self, ep: Square) -> Result<(), FenError> {
+    pub(crate) fn validate_ep_claim(&self, ep: Square) -> Result<(), FenError> {
         let bad = || FenError::ImpossibleEnPassant(ep.to_string());
         let (rank, dir) = match self.turn {
             Color::White => (5, -1),
@@ -240,6 +248,16 @@ impl Position {
 
     /// Writes the position text.
     pub fn to_fen(&self) -> String {
+        match self.variant {
+            Variant::Chess => self.fide_fen(),
+            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+                unreachable!("{} positions cannot be built yet", self.variant)
+            }
+        }
+    }
+
+    /// The six FIDE fields.
+    pub(crate) fn fide_fen(&self) -> String {
         let mut out = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut empty = 0;

@@ -225,7 +225,10 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         match self.variant {
             Variant::Chess => games::chess::legal_moves(self, list),
-            v => unreachable!("{v} positions cannot be built yet"),
+            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
+            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
         }
     }
 
@@ -247,7 +250,22 @@ impl Position {
     pub fn play(&mut self, m: Move) {
         match self.variant {
             Variant::Chess => games::chess::play(self, m),
-            v => unreachable!("{v} positions cannot be built yet"),
+            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
+            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
+        }
+    }
+
+    /// Whether `sq` is attacked by a piece of `by` (ruling P8 for games
+    /// with trampolines: bounces included, pins ignored).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        match self.variant {
+            Variant::Chess => self.attackers_to(sq, by, self.board.occupied()).any(),
+            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
+            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
         }
     }
 
