@@ -3,6 +3,7 @@
 
 mod bench;
 mod perft;
+mod replay;
 mod uci;
 
 use anyhow::Result;
@@ -28,6 +29,8 @@ enum Command {
     Uci,
     /// Measure speed: perft nodes per second on fixed positions.
     Bench(bench::BenchArgs),
+    /// Replay a game text and print its moves in long notation and the end.
+    Replay(replay::ReplayArgs),
 }
 
 /// Parses a variant name for clap.
@@ -51,6 +54,7 @@ fn main() -> Result<()> {
             uci::run(stdin.lock(), stdout.lock())
         }
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help()?;

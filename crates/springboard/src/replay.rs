@@ -1,0 +1,44 @@
+//! `springboard replay`: replays a game text (like shared/seeds/games/) and
+//! prints its moves in long notation, the final position and the result.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use springboard_rules::notation::seed::replay;
+use springboard_rules::notation::uci::to_uci;
+use springboard_rules::{Position, Variant};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The game.
+    #[arg(long, default_value = "chess", value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// Start from this position text instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// The game text.
+    file: PathBuf,
+}
+
+pub fn run(args: &ReplayArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let start = match &args.fen {
+        Some(fen) => Position::from_fen(args.variant, fen).context("bad --fen")?,
+        None => Position::startpos(args.variant),
+    };
+    let r = replay(&start, &text)?;
+    let mut pos = start;
+    let mut long = Vec::with_capacity(r.moves.len());
+    for &m in &r.moves {
+        long.push(to_uci(&pos, m));
+        pos.play(m);
+    }
+    println!("{}", long.join(" "));
+    println!("{pos}");
+    match r.outcome {
+        Some(o) => println!("Result: {} ({})", o.result_str(), o.reason_str()),
+        None => println!("Result: * (the game text ends before the game does)"),
+    }
+    Ok(())
+}
