@@ -38,16 +38,17 @@ impl Game {
         &self.positions
     }
 
-    /// Plays a move if it is legal and the game is not over.
+    /// Plays a move if it is legal. The move is stored as the legal move
+    /// it equals (ruling P9: with its canonical path).
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        let mut next = self.position().clone();
-        next.play_checked(m)?;
-        let legal = self
-            .position()
+        let current = self.position();
+        let legal = current
             .legal_moves()
             .into_iter()
             .find(|&l| l == m)
-            .expect("checked");
+            .ok_or_else(|| MoveError::Illegal(crate::notation::uci::to_uci(current, m)))?;
+        let mut next = current.clone();
+        next.play(legal);
         self.moves.push(legal);
         self.positions.push(next);
         Ok(())
