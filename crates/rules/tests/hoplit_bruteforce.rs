@@ -566,7 +566,7 @@ fn perft_suite_agrees_with_brute_force() {
 #[test]
 #[ignore = "brute-force perft of millions of nodes: minutes"]
 fn perft_suite_agrees_with_brute_force_slow() {
-    check_suite(5_000_000);
+    check_suite(8_000_000);
 }
 
 #[test]

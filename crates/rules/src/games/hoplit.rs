@@ -346,7 +346,7 @@ impl Guard {
     /// Whether moving the piece on `from` to `to` (an empty square or a
     /// capture) leaves the king free of Hoplit attacks. `pawn_after`: a pawn
     /// stands on `to` after the move (it can be an enemy-pawn screen, L3).
-    #[inline]
+    #[inline(always)]
     fn ok(&self, from: Square, to: Square, pawn_after: bool) -> bool {
         let touched = Bitboard::from_square(from) | to;
         if (touched & self.zone).is_empty() {
@@ -366,7 +366,7 @@ impl Guard {
     }
 
     /// Pushes the moves of the non-pawn piece on `from` to `targets`.
-    #[inline]
+    #[inline(always)]
     fn push_all(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
         let (fast, slow) = if self.zone.contains(from) {
             (Bitboard::EMPTY, targets)
@@ -386,7 +386,7 @@ impl Guard {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn push_pawn_move(list: &mut MoveList, guard: &Guard, from: Square, to: Square, promo: Rank) {
     if to.rank() == promo {
         if guard.ok(from, to, false) {
