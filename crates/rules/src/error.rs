@@ -29,6 +29,12 @@ pub enum FenError {
     MissingSquare(String),
     #[error("bad reserve '{0}': expected letters in brackets, like [Hh]")]
     BadReserve(String),
+    #[error(
+        "the position text needs the reserve in brackets right after the board, like RNBQKBNR[Hh] (or [] for an empty reserve)"
+    )]
+    MissingReserve,
+    #[error("bad reserve '{text}': {reason}")]
+    ReserveContent { text: String, reason: &'static str },
     #[error("bad side to move '{0}': expected 'w' or 'b'")]
     BadTurn(String),
     #[error("bad castling field '{0}': expected '-' or letters from KQkq")]

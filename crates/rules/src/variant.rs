@@ -63,7 +63,7 @@ impl Variant {
     /// Whether the rules core plays this game yet. Front ends offer only
     /// implemented games.
     pub const fn is_implemented(self) -> bool {
-        matches!(self, Variant::Chess)
+        matches!(self, Variant::Chess | Variant::Hoplit)
     }
 
     /// The implemented games.

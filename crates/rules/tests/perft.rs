@@ -68,3 +68,14 @@ fn chess_perft() {
 fn chess_perft_slow() {
     run(Variant::Chess, include_str!("perft/chess.perft"), true);
 }
+
+#[test]
+fn hoplit_perft() {
+    run(Variant::Hoplit, include_str!("perft/hoplit.perft"), false);
+}
+
+#[test]
+#[ignore = "deep perft: minutes in debug builds"]
+fn hoplit_perft_slow() {
+    run(Variant::Hoplit, include_str!("perft/hoplit.perft"), true);
+}

@@ -19,19 +19,58 @@ pub struct BenchArgs {
     mode: BenchMode,
 }
 
-/// Perft bench positions: (variant, name, FEN, depth).
-const PERFT_POSITIONS: &[(Variant, &str, &str, u32)] = &[
+/// Perft bench positions: (variant, name, FEN, depth, middlegame). The
+/// middlegames of chess and of Hoplit Chess (Hoplits on the board) are
+/// compared: the Hoplit generator should keep at least half of chess's speed.
+const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
     (
         Variant::Chess,
         "startpos",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         6,
+        false,
     ),
     (
         Variant::Chess,
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         5,
+        true,
+    ),
+    (
+        Variant::Chess,
+        "cpw-pos6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        5,
+        true,
+    ),
+    (
+        Variant::Hoplit,
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1",
+        5,
+        false,
+    ),
+    (
+        Variant::Hoplit,
+        "kiwi-h",
+        "r3k2r/p1ppqpb1/bnh1pnp1/3PN3/1p2P3/2NH1Q1p/PPPBBPPP/R3K2R[] w KQkq - 0 1",
+        5,
+        true,
+    ),
+    (
+        Variant::Hoplit,
+        "pos6-h",
+        "r2h1rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R2H1RK1[] w - - 0 10",
+        5,
+        true,
+    ),
+    (
+        Variant::Hoplit,
+        "qgd-h",
+        "r1h1k2r/pp2bppp/2n1pn2/q2p4/3P4/2NBPN2/PP1H1PPP/R2QK2R[] w KQkq - 0 1",
+        5,
+        true,
     ),
 ];
 
@@ -40,13 +79,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         BenchMode::Perft => {
             let mut total = 0u64;
             let mut total_secs = 0.0;
-            for &(variant, name, fen, depth) in PERFT_POSITIONS {
+            // Middlegame nodes and seconds per variant.
+            let mut middle: Vec<(Variant, u64, f64)> = Vec::new();
+            for &(variant, name, fen, depth, middlegame) in PERFT_POSITIONS {
                 let pos = Position::from_fen(variant, fen)?;
                 let start = Instant::now();
                 let nodes = perft(&pos, depth);
                 let secs = start.elapsed().as_secs_f64();
                 total += nodes;
                 total_secs += secs;
+                if middlegame {
+                    match middle.iter_mut().find(|(v, _, _)| *v == variant) {
+                        Some(entry) => {
+                            entry.1 += nodes;
+                            entry.2 += secs;
+                        }
+                        None => middle.push((variant, nodes, secs)),
+                    }
+                }
                 println!(
                     "{variant:<12} {name:<10} depth {depth}  nodes {nodes:>12}  {secs:>7.3} s  {:>7.1} Mnps",
                     nodes as f64 / secs / 1e6
@@ -56,6 +106,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
                 "Total nodes {total}  time {total_secs:.3} s  {:.1} Mnps",
                 total as f64 / total_secs / 1e6
             );
+            let speed = |v: Variant| {
+                middle
+                    .iter()
+                    .find(|(m, _, _)| *m == v)
+                    .map(|&(_, n, s)| n as f64 / s / 1e6)
+            };
+            if let Some(chess) = speed(Variant::Chess) {
+                for &(variant, _, _) in &middle {
+                    if variant == Variant::Chess {
+                        continue;
+                    }
+                    let v = speed(variant).expect("listed");
+                    println!(
+                        "Middlegames: {variant} {v:.1} Mnps, chess {chess:.1} Mnps, ratio {:.2}",
+                        v / chess
+                    );
+                }
+            }
         }
     }
     Ok(())

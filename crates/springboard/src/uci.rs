@@ -236,4 +236,59 @@ mod tests {
         let mut out = Vec::new();
         assert_eq!(s.handle("quit", &mut out).unwrap(), Flow::Quit);
     }
+
+    #[test]
+    fn hoplit_drops_in_position_and_perft() {
+        let mut s = Session::new();
+        let out = talk(&mut s, "uci");
+        assert!(out.contains(" var hoplit"), "{out}");
+        assert_eq!(talk(&mut s, "setoption name UCI_Variant value hoplit"), "");
+        assert_eq!(
+            s.position().to_fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1"
+        );
+        let out = talk(&mut s, "go perft 3");
+        assert!(
+            out.ends_with(
+                "
+
+Nodes searched: 8982
+
+"
+            ),
+            "{out}"
+        );
+        // Drops in long notation (N6), for both sides.
+        talk(&mut s, "position startpos moves g1f3 g8f6 H@g1");
+        assert_eq!(
+            s.position().to_fen(),
+            "rnbqkb1r/pppppppp/5n2/8/8/5NP1/PPPPPP1P/RNBQKBHR[h] b KQkq - 0 2"
+        );
+        let out = talk(&mut s, "go perft 1");
+        assert!(
+            out.contains(
+                "
+H@g8: 1
+"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.ends_with(
+                "
+
+Nodes searched: 23
+
+"
+            ),
+            "{out}"
+        );
+        let out = talk(&mut s, "position startpos moves g1f3 g8f6 H@g1 H@b8");
+        assert!(out.starts_with("info string illegal move 'H@b8'"), "{out}");
+        let out = talk(
+            &mut s,
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        assert!(out.contains("reserve in brackets"), "{out}");
+    }
 }

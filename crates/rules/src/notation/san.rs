@@ -2,7 +2,8 @@
 //!
 //! The reader accepts `x` or `:` for captures, `+`, `#`, `!` and `?`
 //! suffixes, `=Q` or `Q` for promotions, `O-O`/`0-0`/`o-o` for castling, and
-//! origins given as a file, a rank or a whole square. A text that fits
+//! origins given as a file, a rank or a whole square, and drops `H@d1`
+//! (Hoplit Chess, ruling N6). A text that fits
 //! several legal moves is reported as ambiguous, never guessed.
 
 use crate::error::MoveError;
@@ -92,6 +93,8 @@ fn san_without_suffix(pos: &Position, m: Move) -> String {
 /// What a SAN text asks for.
 #[derive(Debug, Default)]
 struct SanPattern {
+    /// A drop from the reserve, `H@d1` (ruling N6): the dropped piece.
+    drop: Option<Role>,
     role: Option<Role>,
     from_file: Option<File>,
     from_rank: Option<Rank>,
@@ -120,6 +123,16 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
     }
     if !s.is_ascii() || s.len() < 2 {
         return None;
+    }
+    if let Some((piece, square)) = s.split_once('@') {
+        let mut letters = piece.chars();
+        let role = match (letters.next(), letters.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => Role::from_char(c)?,
+            _ => return None,
+        };
+        p.drop = Some(role);
+        p.to = Some(square.parse().ok()?);
+        return Some(p);
     }
     let mut chars: Vec<char> = s.chars().collect();
     // Promotion: "=Q" or a trailing piece letter.
@@ -167,12 +180,15 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let candidates: Vec<Move> = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| match pattern.castle {
-            Some(king_side) => {
+        .filter(|m| match (pattern.drop, pattern.castle) {
+            (Some(role), _) => {
+                m.kind() == MoveKind::Drop && m.role() == Some(role) && m.to() == pattern.to
+            }
+            (None, Some(king_side)) => {
                 m.kind() == MoveKind::Castle
                     && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
             }
-            None => {
+            (None, None) => {
                 let (Some(from), Some(to)) = (m.from(), m.to()) else {
                     return false;
                 };
@@ -251,5 +267,47 @@ mod tests {
         assert!(matches!(parse_san(&p, "a8"), Err(MoveError::Illegal(_))));
         assert!(matches!(parse_san(&p, "Zz9"), Err(MoveError::Malformed(_))));
         assert!(matches!(parse_san(&p, ""), Err(MoveError::Malformed(_))));
+    }
+
+    fn hoplit(fen: &str) -> Position {
+        Position::from_fen(Variant::Hoplit, fen).unwrap()
+    }
+
+    #[test]
+    fn hoplit_san() {
+        // A Hoplit capture (L2): a1-b2, north over the pawn b4, takes b6.
+        let p = hoplit("7k/8/1r6/8/1P6/4n1B1/8/H6K[] w - - 0 1");
+        let m = parse_san(&p, "Hxb6").unwrap();
+        assert_eq!(crate::notation::uci::to_uci(&p, m), "a1b6");
+        assert_eq!(to_san(&p, m), "Hxb6");
+        // Two Hoplits reach d5 through the turning square d3: the file
+        // tells them apart.
+        let p = hoplit("4k3/8/8/8/3P4/8/8/1H2KH2[] w - - 0 1");
+        let m = parse_san(&p, "Hbd5").unwrap();
+        assert_eq!(crate::notation::uci::to_uci(&p, m), "b1d5");
+        assert_eq!(to_san(&p, m), "Hbd5");
+        assert_eq!(to_san(&p, parse_san(&p, "Hfd6").unwrap()), "Hfd6");
+        assert!(matches!(
+            parse_san(&p, "Hd5"),
+            Err(MoveError::Ambiguous { .. })
+        ));
+        // Drops (L4, N6) and promotion to a Hoplit (L5).
+        let p = hoplit("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R[Hh] w KQkq - 2 2");
+        let m = parse_san(&p, "H@g1").unwrap();
+        assert_eq!(m, Move::drop(Role::Hoplit, Square::G1));
+        assert_eq!(to_san(&p, m), "H@g1");
+        assert!(matches!(parse_san(&p, "H@b1"), Err(MoveError::Illegal(_))));
+        assert!(matches!(
+            parse_san(&p, "h@g1"),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_san(&p, "H@g9"),
+            Err(MoveError::Malformed(_))
+        ));
+        let p = hoplit("4k3/P7/8/8/8/8/8/4K3[] w - - 0 1");
+        let m = parse_san(&p, "a8=H").unwrap();
+        assert_eq!(crate::notation::uci::to_uci(&p, m), "a7a8h");
+        assert_eq!(to_san(&p, m), "a8=H");
     }
 }

@@ -119,7 +119,8 @@ impl Position {
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         match variant {
             Variant::Chess => Position::from_fide_fen(variant, fen),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+            Variant::Hoplit => crate::games::hoplit::from_fen(fen),
+            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing => {
                 Err(FenError::NotImplemented(variant.name()))
             }
         }
@@ -250,7 +251,8 @@ impl Position {
     pub fn to_fen(&self) -> String {
         match self.variant {
             Variant::Chess => self.fide_fen(),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+            Variant::Hoplit => crate::games::hoplit::to_fen(self),
+            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing => {
                 unreachable!("{} positions cannot be built yet", self.variant)
             }
         }

@@ -2,7 +2,7 @@
 //! future, for every game. Each game's rules live in `crate::games`; this
 //! module holds the shared state, its invariants and the dispatch.
 
-mod fen;
+pub(crate) mod fen;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -228,7 +228,7 @@ impl Position {
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
             Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
-            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
+            Variant::Hoplit => games::hoplit::legal_moves(self, list),
         }
     }
 
@@ -253,7 +253,7 @@ impl Position {
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
             Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
-            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
+            Variant::Hoplit => games::hoplit::play(self, m),
         }
     }
 
@@ -265,7 +265,7 @@ impl Position {
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
             Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
-            Variant::Hoplit => unreachable!("hoplit positions cannot be built yet"),
+            Variant::Hoplit => games::hoplit::is_attacked(self, sq, by),
         }
     }
 
