@@ -2,3 +2,4 @@
 //! legal moves of a [`crate::Position`] of its variant and plays them.
 
 pub(crate) mod chess;
+pub(crate) mod jumpingking;

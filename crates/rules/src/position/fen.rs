@@ -119,7 +119,8 @@ impl Position {
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         match variant {
             Variant::Chess => Position::from_fide_fen(variant, fen),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+            Variant::JumpingKing => crate::games::jumpingking::from_fen(fen),
+            Variant::HopChess | Variant::Trampoline | Variant::Hoplit => {
                 Err(FenError::NotImplemented(variant.name()))
             }
         }
@@ -250,7 +251,8 @@ impl Position {
     pub fn to_fen(&self) -> String {
         match self.variant {
             Variant::Chess => self.fide_fen(),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => {
+            Variant::JumpingKing => crate::games::jumpingking::to_fen(self),
+            Variant::HopChess | Variant::Trampoline | Variant::Hoplit => {
                 unreachable!("{} positions cannot be built yet", self.variant)
             }
         }
@@ -342,6 +344,9 @@ impl std::fmt::Display for Position {
         writeln!(f, "    a   b   c   d   e   f   g   h")?;
         writeln!(f)?;
         writeln!(f, "Variant: {}", self.variant)?;
+        if self.variant == Variant::JumpingKing {
+            write!(f, "{}", crate::games::jumpingking::describe(self))?;
+        }
         writeln!(f, "Fen: {}", self.to_fen())?;
         write!(f, "Key: {:016X}", self.hash)
     }
