@@ -246,7 +246,8 @@ fn has_jump(pos: &Position) -> bool {
     match roles {
         None => dests.any(),
         Some(roles) => {
-            roles.iter().any(|&ok| ok)
+            dests.any()
+                && roles.iter().any(|&ok| ok)
                 && (pos.unplaced(pos.turn()) > 1
                     || Iterator::any(&mut { dests }, |to| last_jump_safe(pos, to)))
         }
