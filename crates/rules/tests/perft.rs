@@ -68,3 +68,22 @@ fn chess_perft() {
 fn chess_perft_slow() {
     run(Variant::Chess, include_str!("perft/chess.perft"), true);
 }
+
+#[test]
+fn jumpingking_perft() {
+    run(
+        Variant::JumpingKing,
+        include_str!("perft/jumpingking.perft"),
+        false,
+    );
+}
+
+#[test]
+#[ignore = "deep perft: minutes in debug builds"]
+fn jumpingking_perft_slow() {
+    run(
+        Variant::JumpingKing,
+        include_str!("perft/jumpingking.perft"),
+        true,
+    );
+}

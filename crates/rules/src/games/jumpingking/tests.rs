@@ -861,10 +861,23 @@ impl Rng {
     }
 }
 
+/// What the random playouts went through, to show they reach every rule.
+#[derive(Default, Debug)]
+struct Seen {
+    placements: usize,
+    passes: usize,
+    stuck: usize,
+    promotions: usize,
+    unpromoted_last_rank: usize,
+    weak_square_wins: usize,
+    mates: usize,
+    jumping_attacked: usize,
+}
+
 /// Plays a random game from `fen`, checking at every node: the move list
 /// against the reference, the state against the reference's, the
 /// incremental hash, the position text round trip and the check flag.
-fn playout(fen: &str, seed: u64, plies: usize) {
+fn playout(fen: &str, seed: u64, plies: usize, seen: &mut Seen) {
     let mut rng = Rng(seed | 1);
     let mut p = pos(fen);
     let mut r = Ref::from_position(&p);
@@ -880,25 +893,64 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             !p.is_jumping(us) && p.is_attacked(king, !us),
             "{here}"
         );
+        if p.is_jumping(us) && p.is_attacked(king, !us) {
+            seen.jumping_attacked += 1;
+        }
         let legal = p.legal_moves();
         let expected = sorted(r.moves().into_iter().map(|m| to_uci(&p, m)));
         assert_eq!(moves(&p), expected, "{here}");
+        match p.outcome() {
+            Some(Outcome::Win {
+                reason: WinReason::WeakSquare,
+                ..
+            }) => seen.weak_square_wins += 1,
+            Some(Outcome::Win {
+                reason: WinReason::Checkmate,
+                ..
+            }) => seen.mates += 1,
+            _ => {}
+        }
         if legal.is_empty() || p.outcome().is_some() {
             return;
         }
         let m = legal[rng.below(legal.len())];
+        let to_last_rank = m.kind() == MoveKind::Normal
+            && p.board().role_at(m.from().unwrap()) == Some(Role::Pawn)
+            && m.to().unwrap().rank().index() == us.fold(6, 1);
+        match m.kind() {
+            MoveKind::Jump if m.role().is_some() => seen.placements += 1,
+            MoveKind::Pass => seen.passes += 1,
+            MoveKind::Normal if m.role().is_some() => seen.promotions += 1,
+            _ if to_last_rank => seen.unpromoted_last_rank += 1,
+            _ => {}
+        }
+        let next_was_jumping = p.is_jumping(!us);
         p.play(m);
         r = r.play(m);
+        if next_was_jumping && !p.is_jumping(!us) {
+            // J6: its phase ended at the start of its turn, men unplaced.
+            assert!(p.unplaced(!us) > 0, "{here}");
+            seen.stuck += 1;
+        }
     }
 }
 
 #[test]
 fn playouts_match_the_reference() {
+    let mut seen = Seen::default();
     for (i, fen) in PLAYOUT_STARTS.iter().enumerate() {
         for seed in 0..40 {
-            playout(fen, 0x9E37_79B9 * (i as u64 + 1) + seed, 200);
+            playout(fen, 0x9E37_79B9 * (i as u64 + 1) + seed, 200, &mut seen);
         }
     }
+    assert!(seen.placements > 0, "{seen:?}");
+    assert!(seen.passes > 0, "{seen:?}");
+    assert!(seen.stuck > 0, "{seen:?}");
+    assert!(seen.promotions > 0, "{seen:?}");
+    assert!(seen.unpromoted_last_rank > 0, "{seen:?}");
+    assert!(seen.weak_square_wins > 0, "{seen:?}");
+    assert!(seen.mates > 0, "{seen:?}");
+    assert!(seen.jumping_attacked > 0, "{seen:?}");
 }
 
 proptest::proptest! {
@@ -908,7 +960,7 @@ proptest::proptest! {
         start in 0..PLAYOUT_STARTS.len(),
         seed in proptest::prelude::any::<u64>(),
     ) {
-        playout(PLAYOUT_STARTS[start], seed, 200);
+        playout(PLAYOUT_STARTS[start], seed, 200, &mut Seen::default());
     }
 }
 
