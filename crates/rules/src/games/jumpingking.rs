@@ -617,12 +617,12 @@ pub(crate) fn to_fen(pos: &Position) -> String {
 pub(crate) fn describe(pos: &Position) -> String {
     let mut out = String::new();
     for c in Color::ALL {
-        let men: String = MEN
-            .iter()
-            .flat_map(|&r| {
-                std::iter::repeat(Piece::new(c, r).char()).take(pos.reserve(c, r) as usize)
-            })
-            .collect();
+        let mut men = String::new();
+        for role in MEN {
+            for _ in 0..pos.reserve(c, role) {
+                men.push(Piece::new(c, role).char());
+            }
+        }
         let state = if pos.is_jumping(c) {
             format!("jumping, to place: {men}")
         } else if men.is_empty() {
