@@ -22,7 +22,9 @@
 //! passes (J6), and FIDE moves (J8) filtered by a king-safety test on the
 //! occupancy after the move.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::bitboard::Bitboard;
 use crate::error::{FenError, JumpingKingError};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -254,6 +256,22 @@ fn has_jump(pos: &Position) -> bool {
     }
 }
 
+/// Our men pinned to our king `ksq` by sliders on this board.
+fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    let b = pos.board();
+    let snipers = ((rook_att(ksq, Bitboard::EMPTY) & b.rook_likes())
+        | (bishop_att(ksq, Bitboard::EMPTY) & b.bishop_likes()))
+        & b.by_color(!us);
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(ksq, s) & b.occupied();
+        if !blockers.more_than_one() {
+            pinned |= blockers & b.by_color(us);
+        }
+    }
+    pinned
+}
+
 /// The FIDE moves of J8 on this board: no castling, no double step, no en
 /// passant; never onto one's own weak square (J3); optional promotion on
 /// rank 7 (White) or 2 (Black) from the pool of J9.
@@ -267,8 +285,19 @@ fn fide_moves(pos: &Position, list: &mut MoveList) {
     let ksq = b.king_of(us).expect("a king");
     let targets = MASK & !ours & !Bitboard::from_square(weak_square(us));
 
-    // Whether our king is safe after moving `from` to `to`.
+    // Whether our king is safe after moving `from` to `to`. Out of check,
+    // only king moves and pinned men can expose it (no en passant, J8);
+    // in check, the move is made on the occupancy and the king tested.
+    let in_check = pos.checkers().any();
+    let pinned = if in_check {
+        Bitboard::EMPTY
+    } else {
+        pinned(pos, us, ksq)
+    };
     let safe = |from: Square, to: Square| -> bool {
+        if !in_check && from != ksq {
+            return !pinned.contains(from) || line(ksq, from).contains(to);
+        }
         let occ = (occ ^ from) | to;
         let k = if from == ksq { to } else { ksq };
         (attackers_to(pos, k, them, occ) & !Bitboard::from_square(to)).is_empty()
