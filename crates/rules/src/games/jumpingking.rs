@@ -248,10 +248,18 @@ fn has_jump(pos: &Position) -> bool {
     match roles {
         None => dests.any(),
         Some(roles) => {
-            dests.any()
-                && roles.iter().any(|&ok| ok)
-                && (pos.unplaced(pos.turn()) > 1
-                    || Iterator::any(&mut { dests }, |to| last_jump_safe(pos, to)))
+            if !roles.iter().any(|&ok| ok) {
+                return false;
+            }
+            if pos.unplaced(pos.turn()) > 1 {
+                return dests.any();
+            }
+            for to in dests {
+                if last_jump_safe(pos, to) {
+                    return true;
+                }
+            }
+            false
         }
     }
 }
