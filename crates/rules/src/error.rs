@@ -64,6 +64,8 @@ pub enum FenError {
     OppositeCheck(&'static str),
     #[error("{0}")]
     Invalid(String),
+    #[error(transparent)]
+    JumpingKing(#[from] JumpingKingError),
 }
 
 /// A move text that cannot be read, or names no legal move.
@@ -75,4 +77,73 @@ pub enum MoveError {
     Illegal(String),
     #[error("ambiguous move '{text}': it could be {candidates}")]
     Ambiguous { text: String, candidates: String },
+}
+
+/// A Jumping King position text that describes no position of the game
+/// (rulings J1-J9; the text is documented in docs/rules/jumpingking.md).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JumpingKingError {
+    #[error(
+        "the board field '{0}' needs the men still to place in brackets after it, \
+         like K7[RRBBNNPPPrrbbnnppp], or [] when none are left"
+    )]
+    MissingReserve(String),
+    #[error("'{ch}' cannot be among the men to place: only R, B, N, P (r, b, n, p for Black)")]
+    BadReserveLetter { ch: char },
+    #[error("{color} has {count} {kind} to place; a side starts with {max}")]
+    ReserveTooLarge {
+        color: &'static str,
+        kind: &'static str,
+        count: u32,
+        max: u32,
+    },
+    #[error("a queen stands on {0}: this game has no queens (J2)")]
+    Queen(String),
+    #[error(
+        "{color} has {men} men besides the king on the board and to place; a side owns 9 (J2)"
+    )]
+    TooManyMen { color: &'static str, men: u32 },
+    #[error("{color} has {pawns} pawns on the board and to place; a side owns 3 (J2)")]
+    TooManyPawns { color: &'static str, pawns: u32 },
+    #[error(
+        "{color} has {promoted} rooks, bishops and knights beyond its two of each, \
+         but only {pawns_gone} of its pawns are gone to promote (J9)"
+    )]
+    TooManyPromoted {
+        color: &'static str,
+        promoted: u32,
+        pawns_gone: u32,
+    },
+    #[error("{count} {kind} stand on the board: promotion keeps a kind to 4 at most (J9)")]
+    KindOverFour { kind: &'static str, count: u32 },
+    #[error("a {color} man stands on {square}, {color}'s own weak square, which it may never enter (J3)")]
+    OwnWeakSquare { color: &'static str, square: String },
+    #[error(
+        "a {winner} man stands on {square}, {loser}'s weak square: {winner} has won (J3), \
+         so {loser} must be the side to move"
+    )]
+    WonWrongTurn {
+        winner: &'static str,
+        loser: &'static str,
+        square: String,
+    },
+    #[error(
+        "bad phase field '{0}': expected '-' (no king jumps), or J (White's king jumps) \
+         and/or j (Black's king jumps), in the order Jj"
+    )]
+    BadPhase(String),
+    #[error(
+        "{color}'s king jumps but stands on {square}, neither in its area (ranks {area}) \
+         nor on its weak square (J4)"
+    )]
+    JumpingOutsideArea {
+        color: &'static str,
+        square: String,
+        area: &'static str,
+    },
+    #[error(
+        "{0}'s king jumps but has no men left to place: a king that has placed all nine \
+         ends its jumping phase (J6)"
+    )]
+    JumpingWithoutMen(&'static str),
 }

@@ -63,7 +63,10 @@ impl Variant {
     /// Whether the rules core plays this game yet. Front ends offer only
     /// implemented games.
     pub const fn is_implemented(self) -> bool {
-        matches!(self, Variant::Chess | Variant::Hoplit)
+        matches!(
+            self,
+            Variant::Chess | Variant::JumpingKing | Variant::Hoplit
+        )
     }
 
     /// The implemented games.
@@ -86,7 +89,7 @@ impl Variant {
             Variant::Chess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             Variant::HopChess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             Variant::Trampoline => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Variant::JumpingKing => "5k2/8/8/8/8/8/8/K7 w - - 0 1",
+            Variant::JumpingKing => "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1",
             Variant::Hoplit => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1",
         }
     }

@@ -75,7 +75,26 @@ fn hoplit_perft() {
 }
 
 #[test]
+fn jumpingking_perft() {
+    run(
+        Variant::JumpingKing,
+        include_str!("perft/jumpingking.perft"),
+        false,
+    );
+}
+
+#[test]
 #[ignore = "deep perft: minutes in debug builds"]
 fn hoplit_perft_slow() {
     run(Variant::Hoplit, include_str!("perft/hoplit.perft"), true);
+}
+
+#[test]
+#[ignore = "deep perft: minutes in debug builds"]
+fn jumpingking_perft_slow() {
+    run(
+        Variant::JumpingKing,
+        include_str!("perft/jumpingking.perft"),
+        true,
+    );
 }

@@ -72,6 +72,33 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         5,
         true,
     ),
+    (
+        Variant::JumpingKing,
+        "startpos",
+        "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1",
+        9,
+    ),
+    // The seed game after 10...Ka7<p: the moving phase begins.
+    (
+        Variant::JumpingKing,
+        "seed-11w",
+        "8/krnb4/r2n1b2/1ppp4/1PP1P3/2NNR3/RKBB4/8[] w - 20 11",
+        6,
+    ),
+    // The seed game after 13.bxc5, Black to move.
+    (
+        Variant::JumpingKing,
+        "seed-13b",
+        "8/1r1b4/k2n1b2/1nPp4/4P3/2NNR3/1KBB4/8[] b - 0 13",
+        6,
+    ),
+    // Four rooks and promotions from the pool (J9).
+    (
+        Variant::JumpingKing,
+        "promotions",
+        "8/2kr4/4P3/8/8/r7/R1K2R2/8[] w - 0 1",
+        6,
+    ),
 ];
 
 pub fn run(args: &BenchArgs) -> Result<()> {

@@ -210,6 +210,50 @@ mod tests {
     }
 
     #[test]
+    fn jumpingking_session() {
+        let mut s = Session::new();
+        let out = talk(&mut s, "uci");
+        assert!(out.contains(" var jumpingking"), "{out}");
+        assert_eq!(
+            talk(&mut s, "setoption name UCI_Variant value jumpingking"),
+            ""
+        );
+        let out = talk(&mut s, "go perft 3");
+        assert!(out.starts_with("a1c2: 32\na1b3: 16\n"), "{out}");
+        assert!(out.ends_with("\n\nNodes searched: 48\n\n"), "{out}");
+        talk(&mut s, "position startpos moves a1c2 f8d7 c2e3b");
+        assert_eq!(
+            s.position().to_fen(),
+            "8/3k4/8/8/8/4K3/2B5/8[RRBNNPPPrrbbnnppp] b Jj 3 2"
+        );
+        let out = talk(&mut s, "go perft 1");
+        assert!(out.contains("\nd7f6p: 1\n"), "{out}");
+        assert!(out.ends_with("\n\nNodes searched: 16\n\n"), "{out}");
+        let out = talk(&mut s, "d");
+        assert!(
+            out.contains("\n1 |   | # | # | # | # | # | # | # |\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nWhite: jumping, to place: RRBNNPPP (weak square a1)\n"),
+            "{out}"
+        );
+        // A stuck king passes: 0000 (J6, N6).
+        talk(
+            &mut s,
+            "position fen 8/4k3/8/8/3P4/1K6/3P4/8[Rr] w Jj 0 1 moves 0000",
+        );
+        assert_eq!(s.position().to_fen(), "8/4k3/8/8/3P4/1K6/3P4/8[Rr] b j 1 1");
+        let out = talk(&mut s, "position startpos moves a1c2 f8d7 c2e3");
+        assert!(out.starts_with("info string illegal move 'c2e3'"), "{out}");
+        let out = talk(&mut s, "position fen 5k2/8/8/8/8/8/8/KR6[] w - 0 1");
+        assert!(
+            out.contains("b1, which is not a square of this board"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn bad_input_keeps_the_session() {
         let mut s = Session::new();
         talk(&mut s, "position startpos moves e2e4");

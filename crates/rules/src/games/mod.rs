@@ -3,3 +3,4 @@
 
 pub(crate) mod chess;
 pub(crate) mod hoplit;
+pub(crate) mod jumpingking;

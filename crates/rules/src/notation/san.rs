@@ -17,11 +17,14 @@ pub fn to_san(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.play(m);
     if after.is_check() {
-        out.push(if after.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
+        // A weak-square win (J3) that also checks is no mate.
+        out.push(
+            if after.legal_moves().is_empty() && !after.weak_square_taken() {
+                '#'
+            } else {
+                '+'
+            },
+        );
     }
     out
 }
@@ -87,6 +90,7 @@ fn san_without_suffix(pos: &Position, m: Move) -> String {
         out.push('=');
         out.push(p.upper_char());
     }
+    out.push_str(&crate::games::jumpingking::placement_suffix(pos, m));
     out
 }
 
@@ -175,6 +179,11 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
 
 /// Reads a SAN move and resolves it among the legal moves of `pos`.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    if pos.variant() == crate::Variant::JumpingKing {
+        if let Some(result) = crate::games::jumpingking::parse_san_special(pos, text) {
+            return result;
+        }
+    }
     let pattern = parse_pattern(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
     let b = pos.board();
     let candidates: Vec<Move> = pos

@@ -120,7 +120,8 @@ impl Position {
         match variant {
             Variant::Chess => Position::from_fide_fen(variant, fen),
             Variant::Hoplit => crate::games::hoplit::from_fen(fen),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing => {
+            Variant::JumpingKing => crate::games::jumpingking::from_fen(fen),
+            Variant::HopChess | Variant::Trampoline => {
                 Err(FenError::NotImplemented(variant.name()))
             }
         }
@@ -252,7 +253,8 @@ impl Position {
         match self.variant {
             Variant::Chess => self.fide_fen(),
             Variant::Hoplit => crate::games::hoplit::to_fen(self),
-            Variant::HopChess | Variant::Trampoline | Variant::JumpingKing => {
+            Variant::JumpingKing => crate::games::jumpingking::to_fen(self),
+            Variant::HopChess | Variant::Trampoline => {
                 unreachable!("{} positions cannot be built yet", self.variant)
             }
         }
@@ -344,6 +346,9 @@ impl std::fmt::Display for Position {
         writeln!(f, "    a   b   c   d   e   f   g   h")?;
         writeln!(f)?;
         writeln!(f, "Variant: {}", self.variant)?;
+        if self.variant == Variant::JumpingKing {
+            write!(f, "{}", crate::games::jumpingking::describe(self))?;
+        }
         writeln!(f, "Fen: {}", self.to_fen())?;
         write!(f, "Key: {:016X}", self.hash)
     }

@@ -227,7 +227,7 @@ impl Position {
             Variant::Chess => games::chess::legal_moves(self, list),
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
-            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::JumpingKing => games::jumpingking::legal_moves(self, list),
             Variant::Hoplit => games::hoplit::legal_moves(self, list),
         }
     }
@@ -252,7 +252,7 @@ impl Position {
             Variant::Chess => games::chess::play(self, m),
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
-            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::JumpingKing => games::jumpingking::play(self, m),
             Variant::Hoplit => games::hoplit::play(self, m),
         }
     }
@@ -264,7 +264,9 @@ impl Position {
             Variant::Chess => self.attackers_to(sq, by, self.board.occupied()).any(),
             Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
             Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
-            Variant::JumpingKing => unreachable!("jumpingking positions cannot be built yet"),
+            Variant::JumpingKing => {
+                games::jumpingking::attackers_to(self, sq, by, self.board.occupied()).any()
+            }
             Variant::Hoplit => games::hoplit::is_attacked(self, sq, by),
         }
     }
@@ -295,10 +297,13 @@ impl Position {
             | (attacks::pawn_attacks(!by, sq) & b.by_role(Role::Pawn)))
     }
 
-    /// The game's end that the position alone shows (checkmate, stalemate,
-    /// the 50-move rule, insufficient material), or `None`. Repetition needs
+    /// The game's end that the position alone shows (a weak square taken
+    /// (J3), checkmate, stalemate, the 50-move rule, insufficient material), or `None`. Repetition needs
     /// the history: see [`crate::Game`].
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = games::jumpingking::weak_square_outcome(self) {
+            return Some(o);
+        }
         if self.legal_moves().is_empty() {
             return Some(if self.is_check() {
                 Outcome::Win {
