@@ -696,10 +696,9 @@ pub(crate) fn parse_san_special(
 ) -> Option<Result<Move, crate::error::MoveError>> {
     use crate::error::MoveError;
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let legal = pos.legal_moves();
     if matches!(trimmed, "--" | "0000") {
         return Some(
-            legal
+            pos.legal_moves()
                 .into_iter()
                 .find(|m| m.kind() == MoveKind::Pass)
                 .ok_or_else(|| MoveError::Illegal(text.to_string())),
@@ -725,7 +724,8 @@ pub(crate) fn parse_san_special(
         None if man.is_some() => return Some(Err(MoveError::Malformed(text.to_string()))),
         None => return None,
     };
-    let candidates: Vec<Move> = legal
+    let candidates: Vec<Move> = pos
+        .legal_moves()
         .into_iter()
         .filter(|m| {
             m.kind() == MoveKind::Jump && m.to() == Some(to) && (man.is_none() || m.role() == man)

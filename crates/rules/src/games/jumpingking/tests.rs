@@ -1012,3 +1012,54 @@ fn perft_file_counts_match_the_reference() {
 fn perft_file_slow_counts_match_the_reference() {
     perft_file_matches_reference(true);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// Damaged position texts are refused with an error or read as a
+    /// position that works; never a panic.
+    #[test]
+    fn damaged_position_texts_never_panic(
+        start in 0..PLAYOUT_STARTS.len(),
+        edits in proptest::collection::vec((0usize..80, "[ -~]"), 1..4),
+    ) {
+        let mut text: Vec<char> = PLAYOUT_STARTS[start].chars().collect();
+        for (at, ch) in edits {
+            let at = at % (text.len() + 1);
+            let ch = ch.chars().next().unwrap_or(' ');
+            if at < text.len() && ch != ' ' {
+                text[at] = ch;
+            } else {
+                text.insert(at, ch);
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = Position::from_fen(Variant::JumpingKing, &text) {
+            proptest::prop_assert_eq!(p.hash(), p.compute_hash());
+            proptest::prop_assert_eq!(pos(&p.to_fen()), p.clone());
+            for m in p.legal_moves() {
+                let mut next = p.clone();
+                next.play(m);
+                proptest::prop_assert_eq!(next.hash(), next.compute_hash());
+                let _ = to_san(&p, m);
+            }
+            let _ = p.outcome();
+            let _ = p.to_string();
+        }
+    }
+
+    /// Any move text gets an answer (a move, or an error naming it).
+    #[test]
+    fn any_move_text_gets_an_answer(
+        start in 0..PLAYOUT_STARTS.len(),
+        text in "[KRBNPkrbnp<>+#!?x:=0-9a-h -]{0,8}",
+    ) {
+        let p = pos(PLAYOUT_STARTS[start]);
+        if let Ok(m) = parse_san(&p, &text) {
+            proptest::prop_assert!(p.legal_moves().contains(&m));
+        }
+        if let Ok(m) = parse_uci(&p, &text) {
+            proptest::prop_assert!(p.legal_moves().contains(&m));
+        }
+    }
+}
