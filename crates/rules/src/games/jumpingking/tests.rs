@@ -288,6 +288,25 @@ fn j6_a_passing_king_in_check_is_mated() {
     );
 }
 
+/// Found by the random playouts: White's ninth man was placed with its king
+/// beside Black's jumping king (which attacks nothing, J4, J7); then Black
+/// is stuck (J6), its phase ends and its king attacks. Kings are never
+/// captured: Black, in check from White's king, must step away.
+#[test]
+fn j6_a_king_stuck_beside_the_enemy_king_steps_away() {
+    let fen = "8/b1r1n3/2npb3/1r1p1k2/RPN2K2/B1PR4/BNP5/8[p] b - 19 10";
+    let p = pos(fen);
+    assert_eq!(p.to_fen(), fen);
+    assert!(p.is_check());
+    assert_eq!(moves(&p), strs(&["f5f6"]));
+    // The same position with White to move has White's king attacked by a
+    // king that is not stuck: no game reaches it.
+    assert!(matches!(
+        fen_error("8/b1r1n3/2npb3/1r1p1k2/RPN2K2/B1PR4/BNP5/8[] b - 19 10"),
+        FenError::OppositeCheck(_)
+    ));
+}
+
 #[test]
 fn j6_a_stuck_king_moves_when_the_opponents_phase_is_over() {
     let p = pos("8/4k3/8/8/3P4/1K6/3P4/8[R] w J 0 1");
