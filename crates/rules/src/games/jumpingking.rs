@@ -291,7 +291,11 @@ fn fide_moves(pos: &Position, list: &mut MoveList) {
     let theirs = b.by_color(them);
     let occ = b.occupied();
     let ksq = b.king_of(us).expect("a king");
-    let targets = MASK & !ours & !Bitboard::from_square(weak_square(us));
+    // Kings are never captured: a king next to the enemy king can only
+    // arise when a stuck king's phase ends beside it (see the rules doc),
+    // and then the side to move is in check and must step away.
+    let targets =
+        MASK & !ours & !Bitboard::from_square(weak_square(us)) & !b.pieces(them, Role::King);
 
     // Whether our king is safe after moving `from` to `to`. Out of check,
     // only king moves and pinned men can expose it (no en passant, J8);
@@ -608,10 +612,18 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     }
     // The side that just moved left its king safe (a jumping king is
     // outside the check rules, J7).
+    // One exception: a king whose jumping phase ended because it was stuck
+    // (J6) starts to attack, and may then stand next to the enemy king,
+    // which jumped there while it attacked nothing (J4, J7).
     let them = !pos.turn();
     if !pos.is_jumping(them) {
         let ksq = b.king_of(them).expect("one king");
-        if attackers_to(pos, ksq, pos.turn(), b.occupied()).any() {
+        let mut attackers = attackers_to(pos, ksq, pos.turn(), b.occupied());
+        let stuck = !pos.is_jumping(pos.turn()) && pos.unplaced(pos.turn()) > 0;
+        if stuck {
+            attackers &= !b.by_role(Role::King);
+        }
+        if attackers.any() {
             return Err(FenError::OppositeCheck(color_name(them)));
         }
     }
@@ -696,10 +708,9 @@ pub(crate) fn parse_san_special(
 ) -> Option<Result<Move, crate::error::MoveError>> {
     use crate::error::MoveError;
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let legal = pos.legal_moves();
     if matches!(trimmed, "--" | "0000") {
         return Some(
-            legal
+            pos.legal_moves()
                 .into_iter()
                 .find(|m| m.kind() == MoveKind::Pass)
                 .ok_or_else(|| MoveError::Illegal(text.to_string())),
@@ -725,7 +736,8 @@ pub(crate) fn parse_san_special(
         None if man.is_some() => return Some(Err(MoveError::Malformed(text.to_string()))),
         None => return None,
     };
-    let candidates: Vec<Move> = legal
+    let candidates: Vec<Move> = pos
+        .legal_moves()
         .into_iter()
         .filter(|m| {
             m.kind() == MoveKind::Jump && m.to() == Some(to) && (man.is_none() || m.role() == man)

@@ -239,7 +239,8 @@ impl Ref {
                 }
             }
             for to in tos {
-                if to == weak(us) {
+                // Kings are never captured.
+                if to == weak(us) || self.at(to) == Some(Piece::new(!us, Role::King)) {
                     continue;
                 }
                 pseudo.push(Move::normal(from, to));

@@ -288,6 +288,25 @@ fn j6_a_passing_king_in_check_is_mated() {
     );
 }
 
+/// Found by the random playouts: White's ninth man was placed with its king
+/// beside Black's jumping king (which attacks nothing, J4, J7); then Black
+/// is stuck (J6), its phase ends and its king attacks. Kings are never
+/// captured: Black, in check from White's king, must step away.
+#[test]
+fn j6_a_king_stuck_beside_the_enemy_king_steps_away() {
+    let fen = "8/b1r1n3/2npb3/1r1p1k2/RPN2K2/B1PR4/BNP5/8[p] b - 19 10";
+    let p = pos(fen);
+    assert_eq!(p.to_fen(), fen);
+    assert!(p.is_check());
+    assert_eq!(moves(&p), strs(&["f5f6"]));
+    // The same position with White to move has White's king attacked by a
+    // king that is not stuck: no game reaches it.
+    assert!(matches!(
+        fen_error("8/b1r1n3/2npb3/1r1p1k2/RPN2K2/B1PR4/BNP5/8[] b - 19 10"),
+        FenError::OppositeCheck(_)
+    ));
+}
+
 #[test]
 fn j6_a_stuck_king_moves_when_the_opponents_phase_is_over() {
     let p = pos("8/4k3/8/8/3P4/1K6/3P4/8[R] w J 0 1");
@@ -1011,4 +1030,55 @@ fn perft_file_counts_match_the_reference() {
 #[ignore = "deep reference perft: minutes"]
 fn perft_file_slow_counts_match_the_reference() {
     perft_file_matches_reference(true);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// Damaged position texts are refused with an error or read as a
+    /// position that works; never a panic.
+    #[test]
+    fn damaged_position_texts_never_panic(
+        start in 0..PLAYOUT_STARTS.len(),
+        edits in proptest::collection::vec((0usize..80, "[ -~]"), 1..4),
+    ) {
+        let mut text: Vec<char> = PLAYOUT_STARTS[start].chars().collect();
+        for (at, ch) in edits {
+            let at = at % (text.len() + 1);
+            let ch = ch.chars().next().unwrap_or(' ');
+            if at < text.len() && ch != ' ' {
+                text[at] = ch;
+            } else {
+                text.insert(at, ch);
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = Position::from_fen(Variant::JumpingKing, &text) {
+            proptest::prop_assert_eq!(p.hash(), p.compute_hash());
+            proptest::prop_assert_eq!(pos(&p.to_fen()), p.clone());
+            for m in p.legal_moves() {
+                let mut next = p.clone();
+                next.play(m);
+                proptest::prop_assert_eq!(next.hash(), next.compute_hash());
+                let _ = to_san(&p, m);
+            }
+            let _ = p.outcome();
+            let _ = p.to_string();
+        }
+    }
+
+    /// Any move text gets an answer (a move, or an error naming it).
+    #[test]
+    fn any_move_text_gets_an_answer(
+        start in 0..PLAYOUT_STARTS.len(),
+        text in "[KRBNPkrbnp<>+#!?x:=0-9a-h -]{0,8}",
+    ) {
+        let p = pos(PLAYOUT_STARTS[start]);
+        if let Ok(m) = parse_san(&p, &text) {
+            proptest::prop_assert!(p.legal_moves().contains(&m));
+        }
+        if let Ok(m) = parse_uci(&p, &text) {
+            proptest::prop_assert!(p.legal_moves().contains(&m));
+        }
+    }
 }
