@@ -77,6 +77,7 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         "startpos",
         "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1",
         9,
+        false,
     ),
     // The seed game after 10...Ka7<p: the moving phase begins.
     (
@@ -84,6 +85,7 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         "seed-11w",
         "8/krnb4/r2n1b2/1ppp4/1PP1P3/2NNR3/RKBB4/8[] w - 20 11",
         6,
+        true,
     ),
     // The seed game after 13.bxc5, Black to move.
     (
@@ -91,6 +93,7 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         "seed-13b",
         "8/1r1b4/k2n1b2/1nPp4/4P3/2NNR3/1KBB4/8[] b - 0 13",
         6,
+        true,
     ),
     // Four rooks and promotions from the pool (J9).
     (
@@ -98,6 +101,7 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         "promotions",
         "8/2kr4/4P3/8/8/r7/R1K2R2/8[] w - 0 1",
         6,
+        true,
     ),
 ];
 
