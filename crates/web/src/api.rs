@@ -20,8 +20,13 @@ type Shared = State<Arc<AppState>>;
 
 /// Reads a JSON body, turning the extractor's rejection into a JSON reason.
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(v)| v)
-        .map_err(|e| ApiError::BadRequest(format!("bad request body: {}", e.body_text())))
+    b.map(|Json(v)| v).map_err(|e| {
+        let reason = format!("bad request body: {}", e.body_text());
+        match e {
+            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(reason),
+            _ => ApiError::BadRequest(reason),
+        }
+    })
 }
 
 fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {

@@ -12,6 +12,9 @@ pub enum ApiError {
     /// The request is malformed or names something invalid (400).
     #[error("{0}")]
     BadRequest(String),
+    /// A body that is not sent as JSON (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// No such game or resource (404).
     #[error("{0}")]
     NotFound(String),
@@ -28,6 +31,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

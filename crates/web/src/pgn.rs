@@ -122,8 +122,8 @@ fn variant_from_tag(value: &str) -> Result<Variant, PgnError> {
         .ok_or_else(|| PgnError::UnknownVariant(v.to_string()))
 }
 
-/// Removes `{...}` comments, `(...)` variations, `$n` glyphs and `%` escape
-/// lines from the move text.
+/// Removes `{...}` and `;` comments, `(...)` variations, `$n` glyphs and
+/// `%` escape lines from the move text.
 fn strip_movetext(text: &str) -> Result<String, PgnError> {
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
@@ -133,6 +133,9 @@ fn strip_movetext(text: &str) -> Result<String, PgnError> {
             continue;
         }
         for c in line.chars() {
+            if !in_comment && depth == 0 && c == ';' {
+                break;
+            }
             match (in_comment, c) {
                 (true, '}') => {
                     in_comment = false;
