@@ -39,19 +39,22 @@ function glyphText(ch, fill, stroke) {
 
 function hoplit(svg, white) {
   const body = white ? "#fdfdfd" : "#222";
-  const line = white ? "#111" : "#eee";
-  svg.append(el("circle", { cx: "50", cy: "52", r: "36", fill: body, stroke: "#111", "stroke-width": "4" }));
-  svg.append(el("circle", { cx: "50", cy: "52", r: "28", fill: "none", stroke: line, "stroke-width": "2" }));
-  // The bent move: a diagonal leg to the turning point, then straight up.
+  const line = white ? "#111" : "#f2f2f2";
+  // A spear behind the shield, its head up and to the right.
+  svg.append(el("path", { d: "M14 92 L80 14", stroke: "#111", "stroke-width": "6", "stroke-linecap": "round" }));
+  svg.append(el("path", { d: "M88 5 L71 12 L82 23 Z", fill: "#111", stroke: "#111", "stroke-width": "3", "stroke-linejoin": "round" }));
+  // The round hoplite shield (aspis) with a thick rim.
+  svg.append(el("circle", { cx: "47", cy: "55", r: "33", fill: body, stroke: "#111", "stroke-width": "7" }));
+  // On it, the Hoplit's bent move: a diagonal leg, then an orthogonal one.
   svg.append(el("path", {
-    d: "M31 72 L50 53 L50 27",
+    d: "M30 74 L47 57 L47 36",
     fill: "none",
     stroke: line,
-    "stroke-width": "6",
+    "stroke-width": "7",
     "stroke-linecap": "round",
     "stroke-linejoin": "round",
   }));
-  svg.append(el("path", { d: "M41 33 L50 21 L59 33 Z", fill: line }));
+  svg.append(el("path", { d: "M37 40 L47 26 L57 40 Z", fill: line, stroke: line, "stroke-width": "2", "stroke-linejoin": "round" }));
 }
 
 // An SVG element for a piece given by its FEN letter (uppercase White).
