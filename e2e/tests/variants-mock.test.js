@@ -79,7 +79,7 @@ function view(fields) {
 
 // Opens the page with the API answered by `state` (for creation and reads)
 // and records the moves the page posts, answering them with `after`.
-async function openMocked(variant, title, state, after) {
+async function openMocked(variant, title, state, after, engine = null) {
   const page = await browser.context.newPage();
   const errors = [];
   const posted = [];
@@ -88,7 +88,11 @@ async function openMocked(variant, title, state, after) {
     const url = new URL(route.request().url());
     const json = (body) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
     if (url.pathname === "/api/info") {
-      return json({ variants: [{ name: variant, title, start_fen: "" }], engine: null });
+      return json({ variants: [{ name: variant, title, start_fen: "" }], engine: engine && engine.info });
+    }
+    if (url.pathname.endsWith("/engine")) {
+      posted.push("engine " + route.request().postData());
+      return json(engine.reply);
     }
     if (url.pathname.endsWith("/move")) {
       posted.push(JSON.parse(route.request().postData()).move);
@@ -247,6 +251,46 @@ test("Trampoline Chess: the trampoline off the board is picked and dropped (T2)"
   await square(page, "e5").click();
   await page.waitForFunction(() => document.querySelectorAll(".sq.target").length === 0);
   assert.deepEqual(posted, ["@e5"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("against an engine: the page asks the server's engine for its move", async () => {
+  const start = view({
+    variant: "chess",
+    title: "Chess",
+    squares: squares("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", () => true),
+    legal: [mv("e2e4", "double_step", "e2", "e4", { san: "e4" })],
+  });
+  const afterUser = view({
+    ...start,
+    turn: "black",
+    squares: squares("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
+    plies: 1,
+    ply: 1,
+    history: [{ ply: 1, color: "white", uci: "e2e4", san: "e4" }],
+    legal: [mv("e7e5", "double_step", "e7", "e5", { san: "e5" })],
+  });
+  const afterEngine = view({
+    ...afterUser,
+    turn: "white",
+    squares: squares("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
+    plies: 2,
+    ply: 2,
+    history: [...afterUser.history, { ply: 2, color: "black", uci: "e7e5", san: "e5" }],
+    legal: [],
+  });
+  const engine = { info: { name: "test engine", max_level: 3 }, reply: afterEngine };
+  const { page, errors, posted } = await openMocked("chess", "Chess", start, afterUser, engine);
+  assert.equal(await page.locator("#mode-box").isVisible(), true);
+  await page.selectOption("#mode", "engine");
+  assert.deepEqual(await page.locator("#engine-level option").allTextContents(), ["1", "2", "3"]);
+  await page.selectOption("#engine-level", "2");
+  await square(page, "e2").click();
+  await square(page, "e4").click();
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
+  assert.deepEqual(posted, ["e2e4", 'engine {"level":2}']);
+  assert.equal(await square(page, "e5").getAttribute("data-piece"), "p");
   assert.deepEqual(errors, []);
   await page.close();
 });

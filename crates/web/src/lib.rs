@@ -143,9 +143,12 @@ pub fn run(
     port: u16,
     engine: Option<Arc<dyn EngineProvider>>,
 ) -> Result<(), ServeError> {
-    let ip: IpAddr = host
-        .parse()
-        .map_err(|_| ServeError::BadHost(host.to_string()))?;
+    let ip: IpAddr = match host {
+        "localhost" => IpAddr::from([127, 0, 0, 1]),
+        _ => host
+            .parse()
+            .map_err(|_| ServeError::BadHost(host.to_string()))?,
+    };
     let addr = SocketAddr::new(ip, port);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -604,3 +604,19 @@ async fn a_change_while_the_engine_thinks_stops_it() {
     let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(state["plies"], 1);
 }
+
+#[test]
+fn a_taken_port_is_reported() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let err = springboard_web::run("127.0.0.1", port, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("port {port} on 127.0.0.1 is already in use; choose another with --port")
+    );
+    let err = springboard_web::run("my-host", 0, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad host 'my-host': expected an IP address such as 127.0.0.1"
+    );
+}
