@@ -118,6 +118,8 @@ test("promotion through the picker, from a loaded FEN", async () => {
   await page.waitForSelector("#chooser:not([hidden])");
   const roles = await page.locator("#chooser-options button").evaluateAll((els) => els.map((e) => e.dataset.role));
   assert.deepEqual(roles.sort(), ["b", "n", "q", "r"]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, "promotion.png") });
   await page.click('#chooser-options button[data-role="n"]');
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
   assert.equal(await square(page, "a8").getAttribute("data-piece"), "N");
