@@ -5,7 +5,19 @@
 //! against the engine). The server calls it on a blocking worker thread
 //! (`tokio::task::spawn_blocking`), so a long think never stalls other
 //! requests, and it raises the `stop` flag when the game the engine thinks
-//! about changes (a move, a takeback, a new position).
+//! about changes (a move, a takeback, a new position). The move it returns
+//! is checked by the rules core like a move from the page.
+//!
+//! Plugging an engine in (in the `springboard` binary's `serve`):
+//!
+//! ```ignore
+//! struct Adapter(/* the engine */);
+//! impl springboard_web::EngineProvider for Adapter { /* name, max_level, best_move */ }
+//! springboard_web::run(&args.host, args.port, Some(Arc::new(Adapter(...))))?;
+//! ```
+//!
+//! The page then offers "Against the engine" with a side and a level
+//! (1..=`max_level`).
 
 use springboard_rules::{Game, Move};
 use std::sync::atomic::AtomicBool;

@@ -123,7 +123,7 @@ function renderStatus() {
   }
   let text = `${sideName(s.turn)} to move`;
   if (s.check) text += " (check)";
-  if (app.engineThinking) text += " - the engine is thinking...";
+  if (engineBusy()) text += " - the engine is thinking...";
   else if (app.input.placing) text += ": choose the trampoline square";
   status.textContent = text;
 }
@@ -212,18 +212,28 @@ async function maybeEngineMove() {
   if (!engineMode() || !viewingCurrent() || s.outcome || app.engineThinking) return;
   if (s.turn !== $("engine-side").value) return;
   app.engineThinking = true;
+  app.engineGame = s.id;
   renderStatus();
-  const id = s.id;
+  let next = null;
   try {
-    const next = await api.engine(id, Number($("engine-level").value));
-    app.engineThinking = false;
-    if (app.state && app.state.id === id) setState(next);
+    next = await api.engine(s.id, Number($("engine-level").value));
   } catch (err) {
-    app.engineThinking = false;
-    // A takeback or new game while it thought makes its answer stale.
+    // A takeback while it thought makes its answer stale (409).
     if (err.status !== 409) showError(err.message);
-    renderStatus();
   }
+  app.engineThinking = false;
+  if (next && app.state && app.state.id === s.id && app.state.plies === s.plies) {
+    setState(next);
+  } else if (app.state) {
+    // The game changed meanwhile (takeback, new game): start afresh.
+    render();
+    maybeEngineMove();
+  }
+}
+
+// Whether the engine is thinking about the game on the board.
+function engineBusy() {
+  return app.engineThinking && app.state && app.engineGame === app.state.id;
 }
 
 // ---- Move input ----
@@ -249,7 +259,7 @@ function follow(result) {
 
 // A click (or the end of a drag) on a square.
 function onSquare(sq) {
-  if (!viewingCurrent() || app.busy || app.engineThinking) return false;
+  if (!viewingCurrent() || app.busy || engineBusy()) return false;
   const input = app.input;
   if (input.source || input.placing) {
     const result = input.target(sq);
@@ -287,7 +297,7 @@ function startDrag(ev, svg, origin) {
 }
 
 function onSourcePointer(ev, key, svg) {
-  if (ev.button !== 0 || !viewingCurrent() || app.busy || app.engineThinking) return;
+  if (ev.button !== 0 || !viewingCurrent() || app.busy || engineBusy()) return;
   ev.preventDefault();
   if (app.input.source === key && !app.input.placing) {
     // Pressing the picked source again keeps it picked (a drag may follow).
