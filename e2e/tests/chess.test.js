@@ -124,6 +124,7 @@ test("promotion through the picker, from a loaded FEN", async () => {
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
   assert.equal(await square(page, "a8").getAttribute("data-piece"), "N");
   assert.deepEqual(await page.locator("#moves button").allTextContents(), ["a8=N"]);
+  assert.equal(await page.locator("#moves li").first().textContent(), "1.a8=N");
   await page.click("#export-fen");
   await page.waitForFunction(() => document.getElementById("text").value.startsWith("N6k/"));
   assert.equal(await page.locator("#text").inputValue(), "N6k/8/8/8/8/8/8/K7 b - - 0 1");

@@ -212,7 +212,7 @@ test("Hoplit Chess: the Hoplit in reserve is dragged onto the board (L4)", async
     squares: squares("r1bqkbnr/pppppppp/2n5/8/8/1P3N2/P1PPPPPP/RHBQKB1R", () => true),
     reserves: [{ color: "black", role: "h", count: 1 }],
     legal: [],
-    history: [{ ply: 1, color: "white", uci: "H@b1", san: "H@b1" }],
+    history: [{ ply: 1, number: 1, color: "white", uci: "H@b1", san: "H@b1" }],
     plies: 1,
     ply: 1,
     last_move: mv("H@b1", "drop", null, "b1", { role: "h" }),
@@ -268,7 +268,7 @@ test("against an engine: the page asks the server's engine for its move", async 
     squares: squares("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
     plies: 1,
     ply: 1,
-    history: [{ ply: 1, color: "white", uci: "e2e4", san: "e4" }],
+    history: [{ ply: 1, number: 1, color: "white", uci: "e2e4", san: "e4" }],
     legal: [mv("e7e5", "double_step", "e7", "e5", { san: "e5" })],
   });
   const afterEngine = view({
@@ -277,7 +277,7 @@ test("against an engine: the page asks the server's engine for its move", async 
     squares: squares("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
     plies: 2,
     ply: 2,
-    history: [...afterUser.history, { ply: 2, color: "black", uci: "e7e5", san: "e5" }],
+    history: [...afterUser.history, { ply: 2, number: 1, color: "black", uci: "e7e5", san: "e5" }],
     legal: [],
   });
   const engine = { info: { name: "test engine", max_level: 3 }, reply: afterEngine };

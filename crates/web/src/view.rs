@@ -85,6 +85,8 @@ pub struct MoveView {
 #[derive(Serialize, Debug)]
 pub struct HistoryView {
     pub ply: usize,
+    /// The move number (the position's fullmove number before the move).
+    pub number: u32,
     pub color: &'static str,
     pub uci: String,
     pub san: String,
@@ -209,6 +211,7 @@ pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView,
         .enumerate()
         .map(|(i, r)| HistoryView {
             ply: i + 1,
+            number: game.positions()[i].fullmove_number(),
             color: color_name(game.positions()[i].turn()),
             uci: r.uci.clone(),
             san: r.san.clone(),

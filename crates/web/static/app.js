@@ -137,8 +137,7 @@ function renderMoves() {
     if (!row || h.color === "white") {
       row = document.createElement("li");
       const num = document.createElement("span");
-      const moveNo = Math.floor((h.ply - 1 + (s.history[0].color === "black" ? 1 : 0)) / 2) + startNumber();
-      num.textContent = h.color === "black" && row.childElementCount === 0 ? `${moveNo}...` : `${moveNo}.`;
+      num.textContent = h.color === "black" ? `${h.number}...` : `${h.number}.`;
       row.append(num);
       if (h.color === "black") row.append(document.createElement("span"));
       list.append(row);
@@ -155,12 +154,6 @@ function renderMoves() {
   }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
-}
-
-function startNumber() {
-  const fields = app.state.start_fen.split(" ");
-  const n = Number(fields[fields.length - 1]);
-  return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
 // ---- State changes ----

@@ -171,12 +171,13 @@ async fn play_moves_to_mate() {
     assert_eq!(state["legal"], json!([]));
     assert_eq!(state["last_move"]["san"], "Qh4#");
     assert_eq!(state["last_move"]["from"], "d8");
-    let history: Vec<(&str, &str, &str)> = state["history"]
+    let history: Vec<(u64, &str, &str, &str)> = state["history"]
         .as_array()
         .unwrap()
         .iter()
         .map(|h| {
             (
+                h["number"].as_u64().unwrap(),
                 h["color"].as_str().unwrap(),
                 h["san"].as_str().unwrap(),
                 h["uci"].as_str().unwrap(),
@@ -186,10 +187,10 @@ async fn play_moves_to_mate() {
     assert_eq!(
         history,
         [
-            ("white", "f3", "f2f3"),
-            ("black", "e5", "e7e5"),
-            ("white", "g4", "g2g4"),
-            ("black", "Qh4#", "d8h4")
+            (1, "white", "f3", "f2f3"),
+            (1, "black", "e5", "e7e5"),
+            (2, "white", "g4", "g2g4"),
+            (2, "black", "Qh4#", "d8h4")
         ]
     );
     // After the end no move is accepted.
