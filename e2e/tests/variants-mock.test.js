@@ -138,6 +138,8 @@ test("Jumping King: 38 squares, men in reserve, the placement picker (J1, J4)", 
   assert.equal(await page.locator("#board .sq:not(.hole)").count(), 38);
   assert.equal(await page.locator("#reserve-bottom .token").count(), 4);
   assert.equal(await page.locator("#reserve-top .token").count(), 4);
+  assert.deepEqual(await page.locator(".coord.file").allTextContents(), ["a", "b", "c", "d", "e", "f", "", ""]);
+  assert.deepEqual(await page.locator(".coord.rank").allTextContents(), ["8", "7", "6", "5", "4", "3", "2", "1"]);
   await square(page, "c2").click();
   const targets = await page.locator(".sq.target").evaluateAll((els) => els.map((e) => e.dataset.square).sort());
   assert.deepEqual(targets, ["a3", "e3"]);
@@ -291,6 +293,32 @@ test("against an engine: the page asks the server's engine for its move", async 
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
   assert.deepEqual(posted, ["e2e4", 'engine {"level":2}']);
   assert.equal(await square(page, "e5").getAttribute("data-piece"), "p");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Trampoline Chess: the trampoline on the board is dragged to its new square (T2)", async () => {
+  const state = view({
+    variant: "trampoline",
+    title: "Trampoline Chess",
+    squares: squares("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", () => true, { d4: "white" }),
+    trampolines: [
+      { owner: "white", square: "d4" },
+      { owner: "black", square: null },
+    ],
+    trampolines_in_play: true,
+    legal: [mv("@e5", "trampoline", null, "e5"), mv("@c5", "trampoline", null, "c5")],
+  });
+  const { page, errors, posted } = await openMocked("trampoline", "Trampoline Chess", state, state);
+  assert.equal(await page.locator('#reserve-bottom .token[data-source="trampoline"]').count(), 0);
+  const from = await square(page, "d4").boundingBox();
+  const to = await square(page, "c5").boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelectorAll(".sq.target").length === 0);
+  assert.deepEqual(posted, ["@c5"]);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -307,15 +307,12 @@ function onBoardPointerDown(ev) {
   if (!cell || !viewingCurrent()) return;
   ev.preventDefault();
   const sq = cell.dataset.square;
-  const before = app.input.source;
   onSquare(sq);
-  // A piece just picked (or picked again) can be dragged.
-  if (app.input.source === "sq:" + sq && !app.input.placing) {
-    const piece = cell.querySelector("svg.piece");
-    if (piece) {
-      startDrag(ev, piece, sq);
-      drag.pickedBefore = before;
-    }
+  // A piece (or the own trampoline) just picked can be dragged.
+  const picked = app.input.source;
+  if (!app.input.placing && (picked === "sq:" + sq || picked === "trampoline")) {
+    const svg = cell.querySelector(picked === "trampoline" ? "svg.trampoline" : "svg.piece");
+    if (svg) startDrag(ev, svg, sq);
   }
 }
 
@@ -447,7 +444,12 @@ async function start() {
       $("engine-options").hidden = $("mode").value !== "engine";
       maybeEngineMove();
     });
-    $("engine-side").addEventListener("change", maybeEngineMove);
+    $("engine-side").addEventListener("change", () => {
+      // Sit on the side of the board the player plays.
+      app.board.flipped = $("engine-side").value === "white";
+      render();
+      maybeEngineMove();
+    });
   }
   $("new-game").addEventListener("click", () => newGame({ variant: select.value }));
   $("flip").addEventListener("click", () => {

@@ -90,13 +90,16 @@ export class Board {
       this.cells.set(name, cell);
       grid.append(cell);
     });
-    // Coordinates outside the squares, so holes never hide them.
+    // Coordinates outside the squares, so holes never hide them; a file
+    // or rank with no square of the board gets none.
+    const existing = state.squares.filter((s) => s.exists).map((s) => s.name);
     for (let row = 0; row < 8; row++) {
       const label = document.createElement("div");
       label.className = "coord rank";
       label.style.gridRow = String(row + 1);
       label.style.gridColumn = "1";
-      label.textContent = names[row * 8][1];
+      const rank = names[row * 8][1];
+      label.textContent = existing.some((n) => n[1] === rank) ? rank : "";
       grid.append(label);
     }
     for (let col = 0; col < 8; col++) {
@@ -104,7 +107,8 @@ export class Board {
       label.className = "coord file";
       label.style.gridRow = "9";
       label.style.gridColumn = String(col + 2);
-      label.textContent = names[col][0];
+      const file = names[col][0];
+      label.textContent = existing.some((n) => n[0] === file) ? file : "";
       grid.append(label);
     }
     this.root.append(grid);
