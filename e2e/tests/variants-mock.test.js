@@ -322,3 +322,47 @@ test("Trampoline Chess: the trampoline on the board is dragged to its new square
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("two moves to one square: the page asks which (P9), and a forced pass (J6)", async () => {
+  const state = view({
+    variant: "hopchess",
+    title: "Hop Chess",
+    squares: squares("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", () => true, { d3: "black" }),
+    trampolines: [
+      { owner: "white", square: null },
+      { owner: "black", square: "d3" },
+    ],
+    trampolines_in_play: true,
+    legal: [
+      mv("d2d4@e4", "double_step", "d2", "d4", { place: "e4" }),
+      mv("d2d3d4@e4", "normal", "d2", "d4", { via: ["d3"], place: "e4" }),
+    ],
+  });
+  const { page, errors, posted } = await openMocked("hopchess", "Hop Chess", state, state);
+  await square(page, "d2").click();
+  await square(page, "d4").click();
+  await page.waitForSelector("#chooser:not([hidden])");
+  assert.equal(await page.locator("#chooser-title").textContent(), "Which move?");
+  assert.deepEqual(await page.locator("#chooser-options button").allTextContents(), ["double step", "bounce via d3"]);
+  await page.locator("#chooser-options button", { hasText: "bounce via d3" }).click();
+  // One placement only: the turn is complete.
+  await page.waitForFunction(() => document.getElementById("chooser").hidden);
+  await page.waitForFunction(() => document.querySelectorAll(".sq.target").length === 0);
+  assert.deepEqual(posted, ["d2d3d4@e4"]);
+  await page.close();
+
+  const stuck = view({
+    variant: "jumpingking",
+    title: "The Weak Square of the Jumping King",
+    squares: squares("5k2/8/8/8/8/8/8/K7", jkExists),
+    legal: [mv("0000", "pass", null, null, { san: "--" })],
+  });
+  const second = await openMocked("jumpingking", stuck.title, stuck, stuck);
+  assert.equal(await second.page.locator("#pass").isVisible(), true);
+  const answered = second.page.waitForResponse((r) => r.url().endsWith("/move"));
+  await second.page.click("#pass");
+  await answered;
+  assert.deepEqual(second.posted, ["0000"]);
+  assert.deepEqual([...errors, ...second.errors], []);
+  await second.page.close();
+});
