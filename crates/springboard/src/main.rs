@@ -1,5 +1,6 @@
 //! `springboard`: the command-line front end. Every subcommand is a thin
-//! layer over the rules core (and, for play, the engine).
+//! layer over the rules core (and, for play, the engine). With no
+//! subcommand it starts the web app (crate springboard-web).
 
 mod bench;
 mod perft;
@@ -31,6 +32,24 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Replay a game text and print its moves in long notation and the end.
     Replay(replay::ReplayArgs),
+    /// Start the web app (the default with no subcommand) and print its URL.
+    Serve(ServeArgs),
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+}
+
+/// Starts the web app. No engine is plugged in yet.
+fn serve(args: &ServeArgs) -> Result<()> {
+    springboard_web::run(&args.host, args.port, None)?;
+    Ok(())
 }
 
 /// Parses a variant name for clap.
@@ -55,13 +74,10 @@ fn main() -> Result<()> {
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            println!(
-                "\nThe web app is not built yet; use a subcommand (for example `springboard uci`)."
-            );
-            Ok(())
-        }
+        Some(Command::Serve(args)) => serve(&args),
+        None => serve(&ServeArgs {
+            host: "127.0.0.1".to_string(),
+            port: 8080,
+        }),
     }
 }

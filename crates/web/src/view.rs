@@ -1,0 +1,249 @@
+//! What the page sees: JSON views of a game, built only from the rules
+//! core's data (board mask, pieces, trampolines, reserves, legal moves), so
+//! that every variant is drawn and played the same way.
+
+use crate::error::ApiError;
+use crate::store::Entry;
+use serde::Serialize;
+use springboard_rules::notation::{san::to_san, uci::to_uci};
+use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, Variant};
+
+/// A game as the page draws it.
+#[derive(Serialize, Debug)]
+pub struct GameView {
+    pub id: u64,
+    pub variant: &'static str,
+    pub title: &'static str,
+    /// The position shown (the current one unless `ply` asks for another).
+    pub fen: String,
+    pub start_fen: String,
+    pub turn: &'static str,
+    pub fullmove: u32,
+    /// The number of moves played in the game.
+    pub plies: usize,
+    /// Which position is shown: after this many moves.
+    pub ply: usize,
+    /// The 64 squares, a1, b1, ..., h8.
+    pub squares: Vec<SquareView>,
+    pub trampolines: Vec<TrampolineView>,
+    /// Whether the game uses trampolines (so the page shows one that is
+    /// off the board).
+    pub trampolines_in_play: bool,
+    pub reserves: Vec<ReserveView>,
+    /// The square of the king in check, if any.
+    pub check: Option<String>,
+    pub last_move: Option<MoveView>,
+    pub history: Vec<HistoryView>,
+    /// Set only on the current position.
+    pub outcome: Option<OutcomeView>,
+    /// The legal moves (empty when the game is over or an older position
+    /// is shown).
+    pub legal: Vec<MoveView>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct SquareView {
+    pub name: String,
+    /// False for squares outside the variant's board (Jumping King's holes).
+    pub exists: bool,
+    /// The piece as its FEN letter (uppercase White, `H`/`h` a Hoplit).
+    pub piece: Option<String>,
+    /// The owner of a trampoline on this square.
+    pub trampoline: Option<&'static str>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct TrampolineView {
+    pub owner: &'static str,
+    pub square: Option<String>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ReserveView {
+    pub color: &'static str,
+    /// The lowercase piece letter.
+    pub role: char,
+    pub count: u8,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct MoveView {
+    /// Long notation (RULINGS N1-N6): what the page sends back to play it.
+    pub uci: String,
+    pub san: String,
+    pub kind: &'static str,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The trampolines the piece bounces off, in order.
+    pub via: Vec<String>,
+    /// Promotion piece, dropped piece, or the man a Jumping King places.
+    pub role: Option<char>,
+    /// Hop Chess: the mover's trampoline square after the turn.
+    pub place: Option<String>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct HistoryView {
+    pub ply: usize,
+    /// The move number (the position's fullmove number before the move).
+    pub number: u32,
+    pub color: &'static str,
+    pub uci: String,
+    pub san: String,
+}
+
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct OutcomeView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub fn kind_name(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Normal => "normal",
+        MoveKind::DoubleStep => "double_step",
+        MoveKind::EnPassant => "en_passant",
+        MoveKind::Castle => "castle",
+        MoveKind::Drop => "drop",
+        MoveKind::Trampoline => "trampoline",
+        MoveKind::Jump => "jump",
+        MoveKind::Pass => "pass",
+    }
+}
+
+pub fn outcome_view(o: Outcome) -> OutcomeView {
+    OutcomeView {
+        result: o.result_str(),
+        winner: match o {
+            Outcome::Win { winner, .. } => Some(color_name(winner)),
+            Outcome::Draw(_) => None,
+        },
+        reason: o.reason_str(),
+    }
+}
+
+/// A legal move of `pos` as the page sees it.
+pub fn move_view(pos: &Position, m: Move) -> MoveView {
+    MoveView {
+        uci: to_uci(pos, m),
+        san: to_san(pos, m),
+        kind: kind_name(m.kind()),
+        from: m.from().map(|s| s.to_string()),
+        to: m.to().map(|s| s.to_string()),
+        via: m.via().map(|s| s.to_string()).collect(),
+        role: m.role().map(Role::char),
+        place: m.place().map(|s| s.to_string()),
+    }
+}
+
+/// The legal moves of `pos`.
+pub fn legal_views(pos: &Position) -> Vec<MoveView> {
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| move_view(pos, m))
+        .collect()
+}
+
+/// The view of game `id` after `ply` moves (the current position if `None`).
+pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView, ApiError> {
+    let game = &entry.game;
+    let plies = game.moves().len();
+    let ply = ply.unwrap_or(plies);
+    if ply > plies {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is beyond the game's {plies} moves"
+        )));
+    }
+    let pos = &game.positions()[ply];
+    let variant: Variant = pos.variant();
+    let mask = variant.mask();
+    let squares = Square::ALL
+        .iter()
+        .map(|&sq| SquareView {
+            name: sq.to_string(),
+            exists: mask.contains(sq),
+            piece: pos.board().piece_at(sq).map(|p| p.char().to_string()),
+            trampoline: Color::ALL
+                .into_iter()
+                .find(|&c| pos.trampoline(c) == Some(sq))
+                .map(color_name),
+        })
+        .collect();
+    let trampolines = Color::ALL
+        .into_iter()
+        .map(|c| TrampolineView {
+            owner: color_name(c),
+            square: pos.trampoline(c).map(|s| s.to_string()),
+        })
+        .collect();
+    let mut reserves = Vec::new();
+    for c in Color::ALL {
+        for r in Role::ALL {
+            let count = pos.reserve(c, r);
+            if count > 0 {
+                reserves.push(ReserveView {
+                    color: color_name(c),
+                    role: r.char(),
+                    count,
+                });
+            }
+        }
+    }
+    let current = ply == plies;
+    let outcome = if current { game.outcome() } else { None };
+    let last_move = if ply > 0 {
+        Some(move_view(&game.positions()[ply - 1], game.moves()[ply - 1]))
+    } else {
+        None
+    };
+    let history = entry
+        .history
+        .iter()
+        .enumerate()
+        .map(|(i, r)| HistoryView {
+            ply: i + 1,
+            number: game.positions()[i].fullmove_number(),
+            color: color_name(game.positions()[i].turn()),
+            uci: r.uci.clone(),
+            san: r.san.clone(),
+        })
+        .collect();
+    let legal = if current && outcome.is_none() {
+        legal_views(pos)
+    } else {
+        Vec::new()
+    };
+    Ok(GameView {
+        id,
+        variant: variant.name(),
+        title: variant.title(),
+        fen: pos.to_fen(),
+        start_fen: game.start().to_fen(),
+        turn: color_name(pos.turn()),
+        fullmove: pos.fullmove_number(),
+        plies,
+        ply,
+        squares,
+        trampolines,
+        trampolines_in_play: matches!(variant, Variant::HopChess | Variant::Trampoline),
+        reserves,
+        check: if pos.is_check() {
+            pos.our_king().map(|k| k.to_string())
+        } else {
+            None
+        },
+        last_move,
+        history,
+        outcome: outcome.map(outcome_view),
+        legal,
+    })
+}

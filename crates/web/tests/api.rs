@@ -1,0 +1,623 @@
+//! The JSON API, request by request, through the router (no network).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use springboard_rules::{Game, Move};
+use springboard_web::{app, app_with_capacity, EngineProvider};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use tower::ServiceExt;
+
+async fn send(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Vec<u8>) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    (status, bytes)
+}
+
+async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let text = body.map(|b| b.to_string());
+    let (status, bytes) = send(app, method, uri, text.as_deref()).await;
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+async fn new_game(app: &Router, body: Value) -> Value {
+    let (status, game) = call(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    game
+}
+
+async fn play(app: &Router, id: u64, mv: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({ "move": mv })),
+    )
+    .await
+}
+
+fn ucis(moves: &Value) -> Vec<String> {
+    let mut v: Vec<String> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[tokio::test]
+async fn info_lists_implemented_variants_and_no_engine() {
+    let app = app(None);
+    let (status, info) = call(&app, "GET", "/api/info", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = info["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = springboard_rules::Variant::implemented()
+        .map(|v| v.name())
+        .collect();
+    assert_eq!(names, expected);
+    assert_eq!(info["engine"], Value::Null);
+}
+
+#[tokio::test]
+async fn create_game_and_read_state() {
+    let app = app(None);
+    let game = new_game(&app, json!({ "variant": "chess" })).await;
+    assert_eq!(
+        game["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(game["turn"], "white");
+    assert_eq!(game["plies"], 0);
+    assert_eq!(game["outcome"], Value::Null);
+    assert_eq!(game["last_move"], Value::Null);
+    let squares = game["squares"].as_array().unwrap();
+    assert_eq!(squares.len(), 64);
+    assert_eq!(
+        squares[0],
+        json!({"name": "a1", "exists": true, "piece": "R", "trampoline": null})
+    );
+    assert_eq!(squares[63]["piece"], "r");
+    assert_eq!(squares[63]["name"], "h8");
+    assert!(squares.iter().all(|s| s["exists"] == true));
+    assert_eq!(
+        game["trampolines"],
+        json!([{"owner": "white", "square": null}, {"owner": "black", "square": null}])
+    );
+    assert_eq!(game["reserves"], json!([]));
+    assert_eq!(game["legal"].as_array().unwrap().len(), 20);
+    let id = game["id"].as_u64().unwrap();
+    let (status, again) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["fen"], game["fen"]);
+}
+
+#[tokio::test]
+async fn legal_moves_carry_every_field() {
+    let app = app(None);
+    let game = new_game(
+        &app,
+        json!({ "fen": "r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1" }),
+    )
+    .await;
+    let id = game["id"].as_u64().unwrap();
+    let (status, moves) = call(&app, "GET", &format!("/api/games/{id}/moves"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let list = moves.as_array().unwrap();
+    let castle = list.iter().find(|m| m["uci"] == "e1g1").unwrap();
+    assert_eq!(
+        *castle,
+        json!({"uci": "e1g1", "san": "O-O", "kind": "castle", "from": "e1", "to": "g1",
+               "via": [], "role": null, "place": null})
+    );
+    let promo = list.iter().find(|m| m["uci"] == "b7a8q").unwrap();
+    assert_eq!(
+        *promo,
+        json!({"uci": "b7a8q", "san": "bxa8=Q+", "kind": "normal", "from": "b7", "to": "a8",
+               "via": [], "role": "q", "place": null})
+    );
+    let promotions: Vec<String> = ucis(&moves)
+        .into_iter()
+        .filter(|u| u.starts_with("b7"))
+        .collect();
+    assert_eq!(
+        promotions,
+        ["b7a8b", "b7a8n", "b7a8q", "b7a8r", "b7b8b", "b7b8n", "b7b8q", "b7b8r"]
+    );
+    assert_eq!(moves, game["legal"]);
+}
+
+#[tokio::test]
+async fn play_moves_to_mate() {
+    let app = app(None);
+    let game = new_game(&app, json!({})).await;
+    let id = game["id"].as_u64().unwrap();
+    for mv in ["f2f3", "e7e5", "g2g4"] {
+        let (status, state) = play(&app, id, mv).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+    }
+    let (status, state) = play(&app, id, "d8h4").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        state["outcome"],
+        json!({"result": "0-1", "winner": "black", "reason": "checkmate"})
+    );
+    assert_eq!(state["check"], "e1");
+    assert_eq!(state["legal"], json!([]));
+    assert_eq!(state["last_move"]["san"], "Qh4#");
+    assert_eq!(state["last_move"]["from"], "d8");
+    let history: Vec<(u64, &str, &str, &str)> = state["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["number"].as_u64().unwrap(),
+                h["color"].as_str().unwrap(),
+                h["san"].as_str().unwrap(),
+                h["uci"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        history,
+        [
+            (1, "white", "f3", "f2f3"),
+            (1, "black", "e5", "e7e5"),
+            (2, "white", "g4", "g2g4"),
+            (2, "black", "Qh4#", "d8h4")
+        ]
+    );
+    // After the end no move is accepted.
+    let (status, err) = play(&app, id, "a2a3").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(err["error"], "the game is over (0-1, checkmate)");
+    // An older position can be viewed.
+    let (status, old) = call(&app, "GET", &format!("/api/games/{id}?ply=1"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(old["ply"], 1);
+    assert_eq!(old["plies"], 4);
+    assert_eq!(
+        old["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(old["legal"], json!([]));
+    assert_eq!(old["outcome"], Value::Null);
+    let (status, _) = call(&app, "GET", &format!("/api/games/{id}?ply=5"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn illegal_and_malformed_moves_get_a_reason() {
+    let app = app(None);
+    let game = new_game(&app, json!({ "variant": "chess" })).await;
+    let id = game["id"].as_u64().unwrap();
+    let (status, err) = play(&app, id, "e2e5").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(err["error"], "illegal move 'e2e5' in this position");
+    let (status, err) = play(&app, id, "e2").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["error"], "malformed move 'e2'");
+    // Black cannot move first.
+    let (status, _) = play(&app, id, "e7e5").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Nothing changed.
+    let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(state["plies"], 0);
+}
+
+#[tokio::test]
+async fn malformed_requests_get_4xx_with_json_reason() {
+    let app = app(None);
+    let game = new_game(&app, json!({})).await;
+    let id = game["id"].as_u64().unwrap();
+    for (method, uri, body) in [
+        ("POST", format!("/api/games/{id}/move"), "{\"move\": "),
+        ("POST", format!("/api/games/{id}/move"), "[1, 2]"),
+        (
+            "POST",
+            format!("/api/games/{id}/move"),
+            "{\"mv\": \"e2e4\"}",
+        ),
+        ("POST", "/api/games".to_string(), "not json"),
+        ("POST", "/api/games".to_string(), "{\"variant\": 7}"),
+    ] {
+        let (status, bytes) = send(&app, method, &uri, Some(body)).await;
+        assert!(status.is_client_error(), "{uri} {body}: {status}");
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(
+            v["error"].as_str().unwrap().starts_with("bad request body"),
+            "{v}"
+        );
+    }
+    // A body without its content type.
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/api/games/{id}/move"))
+        .body(Body::from("{\"move\": \"e2e4\"}"))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let v: Value =
+        serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("Expected request with `Content-Type: application/json`"));
+    // Bad variants, FENs and queries.
+    for (body, reason) in [
+        (
+            json!({"variant": "atomic"}),
+            "unknown variant 'atomic' (known: chess, hopchess, trampoline, jumpingking, hoplit)",
+        ),
+        (
+            json!({"fen": "8/8/8 w - - 0 1"}),
+            "bad FEN: the board field needs 8 ranks separated by '/', found 3",
+        ),
+        (
+            json!({"fen": "x", "pgn": "y"}),
+            "give a FEN or a PGN, not both",
+        ),
+        (
+            json!({"pgn": "1. e4 e5 2. Ke3"}),
+            "bad PGN: move 2. 'Ke3': illegal move 'Ke3' in this position",
+        ),
+    ] {
+        let (status, err) = call(&app, "POST", "/api/games", Some(body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(err["error"], reason);
+    }
+    for v in springboard_rules::Variant::ALL
+        .into_iter()
+        .filter(|v| !v.is_implemented())
+    {
+        let (status, err) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({"variant": v.name()})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            err["error"],
+            format!("the variant '{}' is not implemented yet", v.name())
+        );
+    }
+    let (status, _) = call(&app, "GET", &format!("/api/games/{id}?ply=x"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, err) = call(&app, "POST", &format!("/api/games/{id}/undo?plies=0"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["error"], "plies must be at least 1");
+}
+
+#[tokio::test]
+async fn unknown_games_and_pages_are_404() {
+    let app = app(None);
+    for (method, uri) in [
+        ("GET", "/api/games/99"),
+        ("GET", "/api/games/abc"),
+        ("GET", "/api/games/99/moves"),
+        ("POST", "/api/games/99/undo"),
+        ("GET", "/api/games/99/pgn"),
+        ("GET", "/api/nothing"),
+        ("GET", "/api/rules/atomic"),
+    ] {
+        let (status, v) = call(&app, method, uri, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(v["error"].is_string());
+    }
+    let (status, v) = play(&app, 99, "e2e4").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(v["error"], "no game with id 99");
+}
+
+#[tokio::test]
+async fn static_files_and_no_traversal() {
+    let app = app(None);
+    let (status, page) = send(&app, "GET", "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&page).contains("<title>Springboard</title>"));
+    let req = Request::builder()
+        .uri("/static/app.js")
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(
+        resp.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    for uri in [
+        "/static/../Cargo.toml",
+        "/static/..%2f..%2fCargo.toml",
+        "/static/%2e%2e/%2e%2e/Cargo.toml",
+        "/static/../../../../etc/passwd",
+        "/static//etc/passwd",
+        "/static/rules/../app.js",
+        "/../Cargo.toml",
+        "/static/",
+    ] {
+        let (status, body) = send(&app, "GET", uri, None).await;
+        assert!(
+            status == StatusCode::NOT_FOUND || status == StatusCode::BAD_REQUEST,
+            "{uri}: {status}"
+        );
+        let text = String::from_utf8_lossy(&body);
+        assert!(
+            !text.contains("[workspace]") && !text.contains("root:"),
+            "{uri}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn undo_takes_back() {
+    let app = app(None);
+    let game = new_game(&app, json!({})).await;
+    let id = game["id"].as_u64().unwrap();
+    let (status, err) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(err["error"], "there is no move to take back");
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        assert_eq!(play(&app, id, mv).await.0, StatusCode::OK);
+    }
+    let (status, state) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["plies"], 2);
+    assert_eq!(state["turn"], "white");
+    assert_eq!(state["last_move"]["uci"], "e7e5");
+    let (_, state) = call(&app, "POST", &format!("/api/games/{id}/undo?plies=2"), None).await;
+    assert_eq!(state["plies"], 0);
+    assert_eq!(state["fen"], game["fen"]);
+    assert_eq!(state["history"], json!([]));
+}
+
+#[tokio::test]
+async fn fen_and_pgn_round_trip() {
+    let app = app(None);
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let game = new_game(&app, json!({ "fen": fen })).await;
+    let id = game["id"].as_u64().unwrap();
+    let (_, exported) = call(&app, "GET", &format!("/api/games/{id}/fen"), None).await;
+    assert_eq!(exported["text"], fen);
+    for mv in ["f1b5", "a7a6", "b5c6", "d7c6", "e1g1"] {
+        assert_eq!(play(&app, id, mv).await.0, StatusCode::OK);
+    }
+    let (_, pgn) = call(&app, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    let pgn = pgn["text"].as_str().unwrap().to_string();
+    assert!(
+        pgn.contains("[Variant \"chess\"]\n[SetUp \"1\"]\n"),
+        "{pgn}"
+    );
+    assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
+    assert!(
+        pgn.ends_with("\n3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n"),
+        "{pgn}"
+    );
+    let back = new_game(&app, json!({ "pgn": pgn })).await;
+    let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(back["fen"], state["fen"]);
+    assert_eq!(back["start_fen"], fen);
+    assert_eq!(back["history"], state["history"]);
+    let back_id = back["id"].as_u64().unwrap();
+    assert_ne!(back_id, id);
+    let (_, again) = call(&app, "GET", &format!("/api/games/{back_id}/pgn"), None).await;
+    assert_eq!(again["text"], pgn.as_str());
+}
+
+#[tokio::test]
+async fn several_games_at_once_in_a_bounded_store() {
+    let app = app_with_capacity(None, 3);
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(new_game(&app, json!({})).await["id"].as_u64().unwrap());
+    }
+    assert_eq!(play(&app, ids[0], "e2e4").await.0, StatusCode::OK);
+    assert_eq!(play(&app, ids[1], "d2d4").await.0, StatusCode::OK);
+    let (_, a) = call(&app, "GET", &format!("/api/games/{}", ids[0]), None).await;
+    let (_, b) = call(&app, "GET", &format!("/api/games/{}", ids[1]), None).await;
+    assert_eq!(a["last_move"]["uci"], "e2e4");
+    assert_eq!(b["last_move"]["uci"], "d2d4");
+    // A fourth game pushes out the least recently used one (the third).
+    let d = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let (status, _) = call(&app, "GET", &format!("/api/games/{}", ids[2]), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    for id in [ids[0], ids[1], d] {
+        let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn rules_pages() {
+    let app = app(None);
+    for v in springboard_rules::Variant::ALL {
+        let (status, rules) = call(&app, "GET", &format!("/api/rules/{}", v.name()), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(rules["title"], v.title());
+        assert!(rules["text"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("# {}", v.title())));
+    }
+}
+
+// ---- The engine seam, with test doubles (the real engine plugs in when merged) ----
+
+/// Plays the legal move with the smallest long notation.
+struct FirstMove;
+
+impl EngineProvider for FirstMove {
+    fn name(&self) -> String {
+        "first move".into()
+    }
+    fn max_level(&self) -> u8 {
+        3
+    }
+    fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
+        let pos = game.position();
+        pos.legal_moves()
+            .into_iter()
+            .min_by_key(|&m| springboard_rules::notation::uci::to_uci(pos, m))
+    }
+}
+
+/// Answers a move that is not legal: the server must refuse it.
+struct Cheater;
+
+impl EngineProvider for Cheater {
+    fn name(&self) -> String {
+        "cheater".into()
+    }
+    fn max_level(&self) -> u8 {
+        1
+    }
+    fn best_move(&self, _game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
+        Some(Move::normal(
+            springboard_rules::Square::E2,
+            springboard_rules::Square::E5,
+        ))
+    }
+}
+
+/// Thinks until it is stopped, telling the test when it starts.
+struct Waiter {
+    started: Mutex<mpsc::Sender<()>>,
+}
+
+impl EngineProvider for Waiter {
+    fn name(&self) -> String {
+        "waiter".into()
+    }
+    fn max_level(&self) -> u8 {
+        1
+    }
+    fn best_move(&self, game: &Game, _level: u8, stop: Arc<AtomicBool>) -> Option<Move> {
+        let _ = self.started.lock().unwrap().send(());
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        game.position().legal_moves().first().copied()
+    }
+}
+
+#[tokio::test]
+async fn engine_plays_through_the_seam() {
+    let app = app(Some(Arc::new(FirstMove)));
+    let (_, info) = call(&app, "GET", "/api/info", None).await;
+    assert_eq!(
+        info["engine"],
+        json!({"name": "first move", "max_level": 3})
+    );
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let uri = format!("/api/games/{id}/engine");
+    let (status, state) = call(&app, "POST", &uri, Some(json!({"level": 2}))).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["last_move"]["uci"], "a2a3");
+    let (status, err) = call(&app, "POST", &uri, Some(json!({"level": 4}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["error"], "level 4 is out of range 1-3");
+    // Without an engine the endpoint does not exist.
+    let plain = springboard_web::app(None);
+    let id = new_game(&plain, json!({})).await["id"].as_u64().unwrap();
+    let (status, err) = call(
+        &plain,
+        "POST",
+        &format!("/api/games/{id}/engine"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(err["error"], "this server has no engine");
+}
+
+#[tokio::test]
+async fn an_illegal_engine_move_is_refused() {
+    let app = app(Some(Arc::new(Cheater)));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let (status, err) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/engine"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(err["error"], "illegal move 'e2e5' in this position");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_while_the_engine_thinks_stops_it() {
+    let (tx, rx) = mpsc::channel();
+    let app = app(Some(Arc::new(Waiter {
+        started: Mutex::new(tx),
+    })));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let thinking = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{id}/engine"),
+                Some(json!({})),
+            )
+            .await
+        })
+    };
+    tokio::task::spawn_blocking(move || rx.recv().unwrap())
+        .await
+        .unwrap();
+    // The page stays served while the engine thinks, and a move stops it.
+    assert_eq!(play(&app, id, "e2e4").await.0, StatusCode::OK);
+    let (status, err) = thinking.await.unwrap();
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        err["error"],
+        "the game changed while the engine was thinking"
+    );
+    let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(state["plies"], 1);
+}
+
+#[test]
+fn a_taken_port_is_reported() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let err = springboard_web::run("127.0.0.1", port, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("port {port} on 127.0.0.1 is already in use; choose another with --port")
+    );
+    let err = springboard_web::run("my-host", 0, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad host 'my-host': expected an IP address such as 127.0.0.1"
+    );
+}

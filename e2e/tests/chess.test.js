@@ -1,0 +1,152 @@
+// The page in a real browser: moves by click and drag, promotion picker,
+// result message, history, takeback, FEN/PGN, rules.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { startServer, startBrowser, square, clickMoves, SCREENSHOTS } from "./harness.js";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.stop();
+});
+
+async function openPage() {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForSelector('[data-square="e2"][data-piece="P"]');
+  return { page, errors };
+}
+
+test("the variant picker offers the implemented games only", async () => {
+  const { page, errors } = await openPage();
+  const options = await page.locator("#variant option").allTextContents();
+  assert.deepEqual(options, ["Chess"]);
+  // No engine is plugged in, so no engine mode is offered.
+  assert.equal(await page.locator("#mode-box").isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("fool's mate by clicks ends with the result message", async () => {
+  const { page, errors } = await openPage();
+  // Picking a piece highlights its legal targets only.
+  await square(page, "g1").click();
+  const targets = await page.locator(".sq.target").evaluateAll((els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(targets, ["f3", "h3"]);
+  await square(page, "g1").click();
+  await clickMoves(page, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+  await page.waitForSelector("#status.over");
+  assert.equal(await page.locator("#status").textContent(), "Game over: Black wins by checkmate (0-1)");
+  assert.deepEqual(await page.locator("#moves button").allTextContents(), ["f3", "e5", "g4", "Qh4#"]);
+  assert.equal(await square(page, "h4").getAttribute("data-piece"), "q");
+  // The last move and the checked king are shown.
+  assert.ok(await square(page, "h4").evaluate((e) => e.classList.contains("last")));
+  assert.ok(await square(page, "e1").evaluate((e) => e.classList.contains("check")));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, "fools-mate.png") });
+
+  // PGN export carries the Variant tag and the SAN moves.
+  await page.click("#export-pgn");
+  await page.waitForFunction(() => document.getElementById("text").value.includes("Qh4#"));
+  const pgn = await page.locator("#text").inputValue();
+  assert.ok(pgn.includes('[Variant "chess"]'), pgn);
+  assert.ok(pgn.includes("1. f3 e5 2. g4 Qh4# 0-1"), pgn);
+
+  // Step back through the moves, then take the last one back.
+  await page.click("#nav-back");
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Viewing"));
+  assert.equal(await square(page, "d8").getAttribute("data-piece"), "q");
+  await page.click("#nav-end");
+  await page.waitForSelector("#status.over");
+  await page.click("#takeback");
+  await page.waitForFunction(() => document.getElementById("status").textContent === "Black to move");
+  assert.equal(await page.locator("#moves button").count(), 3);
+
+  // Import the PGN again: the same game, over.
+  await page.fill("#text", pgn);
+  await page.click("#import-pgn");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 4);
+  await page.waitForSelector("#status.over");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a piece can be dragged", async () => {
+  const { page, errors } = await openPage();
+  const from = await square(page, "e2").boundingBox();
+  const to = await square(page, "e4").boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
+  assert.equal(await square(page, "e4").getAttribute("data-piece"), "P");
+  assert.equal(await square(page, "e2").getAttribute("data-piece"), null);
+  assert.equal(await page.locator("#status").textContent(), "Black to move");
+  // A drag to a square the piece cannot reach plays nothing.
+  const g8 = await square(page, "g8").boundingBox();
+  const g5 = await square(page, "g5").boundingBox();
+  await page.mouse.move(g8.x + g8.width / 2, g8.y + g8.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(g5.x + g5.width / 2, g5.y + g5.height / 2, { steps: 8 });
+  await page.mouse.up();
+  assert.equal(await page.locator("#moves button").count(), 1);
+  assert.equal(await square(page, "g8").getAttribute("data-piece"), "n");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("promotion through the picker, from a loaded FEN", async () => {
+  const { page, errors } = await openPage();
+  await page.fill("#text", "7k/P7/8/8/8/8/8/K7 w - - 0 1");
+  await page.click("#import-fen");
+  await page.waitForSelector('[data-square="a7"][data-piece="P"]');
+  await square(page, "a7").click();
+  await square(page, "a8").click();
+  await page.waitForSelector("#chooser:not([hidden])");
+  const roles = await page.locator("#chooser-options button").evaluateAll((els) => els.map((e) => e.dataset.role));
+  assert.deepEqual(roles.sort(), ["b", "n", "q", "r"]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, "promotion.png") });
+  await page.click('#chooser-options button[data-role="n"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
+  assert.equal(await square(page, "a8").getAttribute("data-piece"), "N");
+  assert.deepEqual(await page.locator("#moves button").allTextContents(), ["a8=N"]);
+  assert.equal(await page.locator("#moves li").first().textContent(), "1.a8=N");
+  await page.click("#export-fen");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("N6k/"));
+  assert.equal(await page.locator("#text").inputValue(), "N6k/8/8/8/8/8/8/K7 b - - 0 1");
+  // A bad FEN is refused with the reason.
+  await page.fill("#text", "8/8/8 w - - 0 1");
+  await page.click("#import-fen");
+  await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+  assert.match(await page.locator("#error").textContent(), /bad FEN/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("flip board and rules page", async () => {
+  const { page, errors } = await openPage();
+  const first = () => page.locator("#board .sq").first().getAttribute("data-square");
+  assert.equal(await first(), "a8");
+  await page.click("#flip");
+  assert.equal(await first(), "h1");
+  await page.click("#rules-button");
+  await page.waitForSelector("#rules[open]");
+  assert.match(await page.locator("#rules-text h2").first().textContent(), /Chess/);
+  await page.screenshot({ path: join(SCREENSHOTS, "rules.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# End-to-end tests of the web app in a real headless Chromium (Debian's
+# chromium package driven by playwright-core from npm, pinned in
+# e2e/package-lock.json). Installs what is missing, then runs the tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if [ ! -x /usr/bin/chromium ] || ! command -v chromedriver >/dev/null 2>&1 \
+  || ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "== installing chromium, chromium-driver, node and npm"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver nodejs npm
+fi
+
+if [ ! -f e2e/node_modules/playwright-core/package.json ]; then
+  echo "== installing the e2e packages (npm ci)"
+  (cd e2e && npm ci --no-audit --no-fund)
+fi
+
+echo "== building the springboard binary"
+cargo build -p springboard
+
+echo "== end-to-end tests (headless Chromium)"
+cd e2e
+SPRINGBOARD_BIN="$PWD/../target/debug/springboard" node --test tests/*.test.js
