@@ -340,6 +340,9 @@ struct Guard {
     occ: Bitboard,
     our_pawns: Bitboard,
     in_hoplit_check: bool,
+    /// Everything when not in a Hoplit's check, else nothing: the moves
+    /// that touch no zone square keep the Hoplit check state.
+    free: Bitboard,
 }
 
 impl Guard {
@@ -365,37 +368,39 @@ impl Guard {
         hoplit_attackers(self.ksq, self.their_hoplits.without(to), occ, pawns).is_empty()
     }
 
+    /// The squares whose moves from `from` need the exact test: all if the
+    /// piece leaves the zone, else the zone.
+    #[inline(always)]
+    fn danger(&self, from: Square) -> Bitboard {
+        if self.zone.contains(from) {
+            Bitboard::FULL
+        } else {
+            self.zone
+        }
+    }
+
     /// Pushes the moves of the non-pawn piece on `from` to `targets`.
     #[inline(always)]
     fn push_all(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
-        let (fast, slow) = if self.zone.contains(from) {
-            (Bitboard::EMPTY, targets)
-        } else {
-            (targets & !self.zone, targets & self.zone)
-        };
-        if !self.in_hoplit_check {
-            for to in fast {
-                list.push(Move::normal(from, to));
-            }
+        let danger = self.danger(from);
+        for to in targets & !danger & self.free {
+            list.push(Move::normal(from, to));
         }
-        for to in slow {
-            if self.exact(from, to, false) {
-                list.push(Move::normal(from, to));
+        let slow = targets & danger;
+        if slow.any() {
+            for to in slow {
+                if self.exact(from, to, false) {
+                    list.push(Move::normal(from, to));
+                }
             }
         }
     }
 }
 
-#[inline(always)]
-fn push_pawn_move(list: &mut MoveList, guard: &Guard, from: Square, to: Square, promo: Rank) {
-    if to.rank() == promo {
-        if guard.ok(from, to, false) {
-            for role in PROMOTIONS {
-                list.push(Move::promotion(from, to, role));
-            }
-        }
-    } else if guard.ok(from, to, true) {
-        list.push(Move::normal(from, to));
+#[inline]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in PROMOTIONS {
+        list.push(Move::promotion(from, to, role));
     }
 }
 
@@ -452,13 +457,19 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         return;
     }
 
+    let in_hoplit_check = (checkers & hoplits).any();
     let guard = Guard {
         ksq,
         zone: hoplit_zone(ksq, their_hoplits),
         their_hoplits,
         occ,
         our_pawns,
-        in_hoplit_check: (checkers & hoplits).any(),
+        in_hoplit_check,
+        free: if in_hoplit_check {
+            Bitboard::EMPTY
+        } else {
+            Bitboard::FULL
+        },
     };
     let target = match fide_checkers.first() {
         Some(c) => between(ksq, c) | c,
@@ -493,7 +504,8 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         guard.push_all(list, from, t);
     }
 
-    // Pawns.
+    // Pawns. A step touches the zone when its destination or its origin
+    // (one or two squares back) is in it.
     let empty = !occ;
     let (up, third, promo): (i32, Bitboard, Rank) = match us {
         Color::White => (8, Bitboard(0xff << 16), Rank::new(7).expect("rank")),
@@ -503,30 +515,64 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         Color::White => bb.north(),
         Color::Black => bb.south(),
     };
-    let single = shift(our_pawns) & empty;
-    for to in single & target {
+    let last = Bitboard::rank(promo);
+    let pin_ok = |from: Square, to: Square| !pinned.contains(from) || line(ksq, from).contains(to);
+    let step = shift(our_pawns) & empty;
+    let single = step & target;
+    let danger = guard.zone | shift(guard.zone);
+    for to in single & !last & !danger & guard.free {
         let from = Square::from_index((to as i32 - up) as u32);
-        if pinned.contains(from) && !line(ksq, from).contains(to) {
-            continue;
+        if pin_ok(from, to) {
+            list.push(Move::normal(from, to));
         }
-        push_pawn_move(list, &guard, from, to, promo);
     }
-    for to in shift(single & third) & empty & target {
-        let from = Square::from_index((to as i32 - 2 * up) as u32);
-        if pinned.contains(from) && !line(ksq, from).contains(to) {
-            continue;
+    for to in single & !last & danger {
+        let from = Square::from_index((to as i32 - up) as u32);
+        if pin_ok(from, to) && guard.exact(from, to, true) {
+            list.push(Move::normal(from, to));
         }
-        if guard.ok(from, to, true) {
+    }
+    for to in single & last {
+        let from = Square::from_index((to as i32 - up) as u32);
+        if pin_ok(from, to) && guard.ok(from, to, false) {
+            push_promotions(list, from, to);
+        }
+    }
+    let double = shift(step & third) & empty & target;
+    let danger = guard.zone | shift(shift(guard.zone));
+    for to in double & !danger & guard.free {
+        let from = Square::from_index((to as i32 - 2 * up) as u32);
+        if pin_ok(from, to) {
+            list.push(Move::double_step(from, to));
+        }
+    }
+    for to in double & danger {
+        let from = Square::from_index((to as i32 - 2 * up) as u32);
+        if pin_ok(from, to) && guard.exact(from, to, true) {
             list.push(Move::double_step(from, to));
         }
     }
     for from in our_pawns {
         let mut t = pawn_attacks(us, from) & theirs & target;
+        if t.is_empty() {
+            continue;
+        }
         if pinned.contains(from) {
             t &= line(ksq, from);
         }
-        for to in t {
-            push_pawn_move(list, &guard, from, to, promo);
+        let danger = guard.danger(from);
+        for to in t & !last & !danger & guard.free {
+            list.push(Move::normal(from, to));
+        }
+        for to in t & !last & danger {
+            if guard.exact(from, to, true) {
+                list.push(Move::normal(from, to));
+            }
+        }
+        for to in t & last {
+            if guard.ok(from, to, false) {
+                push_promotions(list, from, to);
+            }
         }
     }
     if let Some(ep) = pos.ep_square() {
