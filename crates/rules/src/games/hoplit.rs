@@ -453,6 +453,32 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             list.push(Move::normal(ksq, to));
         }
     }
+    // Drops (L4): on an empty first-rank square behind a friendly pawn
+    // whose next square is empty; the pawn steps forward. Legal when the
+    // king is safe after both: the Hoplit itself may block a check, and
+    // with the pawn's step a drop may even answer a double check.
+    if pos.reserve(us, Role::Hoplit) > 0 {
+        let back = Bitboard::rank(Rank::new(0).expect("rank").relative(us));
+        let behind_pawns = match us {
+            Color::White => our_pawns.south(),
+            Color::Black => our_pawns.north(),
+        };
+        let free_ahead = match us {
+            Color::White => (!occ).south().south(),
+            Color::Black => (!occ).north().north(),
+        };
+        for to in back & !occ & behind_pawns & free_ahead {
+            let up = us.fold(8, -8);
+            let pawn_from = Square::from_index((to as i32 + up) as u32);
+            let pawn_to = Square::from_index((to as i32 + 2 * up) as u32);
+            let after = (occ | to) ^ pawn_from | pawn_to;
+            let pawns = (our_pawns ^ pawn_from) | pawn_to;
+            if king_safe(pos, ksq, after, pawns, Bitboard::EMPTY) {
+                list.push(Move::drop(Role::Hoplit, to));
+            }
+        }
+    }
+
     if fide_checkers.more_than_one() {
         return;
     }
@@ -601,30 +627,6 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             let after = (occ ^ ksq ^ rook_sq) | king_to | rook_to;
             if king_safe(pos, king_to, after, our_pawns, Bitboard::EMPTY) {
                 list.push(Move::castle(ksq, king_to));
-            }
-        }
-    }
-
-    // Drops (L4): on an empty first-rank square behind a friendly pawn
-    // whose next square is empty; the pawn steps forward. Legal when the
-    // king is safe after both (the Hoplit itself may block a check).
-    if pos.reserve(us, Role::Hoplit) > 0 && fide_checkers.count() <= 1 {
-        let back = Bitboard::rank(Rank::new(0).expect("rank").relative(us));
-        let behind_pawns = match us {
-            Color::White => our_pawns.south(),
-            Color::Black => our_pawns.north(),
-        };
-        let free_ahead = match us {
-            Color::White => empty.south().south(),
-            Color::Black => empty.north().north(),
-        };
-        for to in back & empty & behind_pawns & free_ahead {
-            let pawn_from = Square::from_index((to as i32 + up) as u32);
-            let pawn_to = Square::from_index((to as i32 + 2 * up) as u32);
-            let after = (occ | to) ^ pawn_from | pawn_to;
-            let pawns = (our_pawns ^ pawn_from) | pawn_to;
-            if king_safe(pos, ksq, after, pawns, Bitboard::EMPTY) {
-                list.push(Move::drop(Role::Hoplit, to));
             }
         }
     }
@@ -1055,6 +1057,15 @@ mod tests {
         let p = pos("4k3/8/8/8/8/8/3P4/r3K3[H] w - - 0 1");
         assert!(p.is_check());
         assert_eq!(moves(&p, "H@"), ["H@d1"]);
+    }
+
+    #[test]
+    fn l4_drop_answers_a_double_check() {
+        // Rook a1 and bishop a5 both check: H@c1 blocks the rook with the
+        // Hoplit and the bishop with the pawn step c2-c3.
+        let p = pos("4k3/8/8/b7/8/8/2P5/r3K3[H] w - - 0 1");
+        assert_eq!(p.checkers().count(), 2);
+        assert_eq!(moves(&p, ""), ["H@c1", "e1e2", "e1f2"]);
     }
 
     #[test]
