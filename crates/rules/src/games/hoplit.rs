@@ -301,6 +301,12 @@ pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
 /// Recomputes the checkers of the side to move, Hoplits included.
 pub(crate) fn update_checkers(pos: &mut Position) {
     pos.update_checkers_fide();
+    add_hoplit_checkers(pos);
+}
+
+/// Adds the Hoplits that check the side to move to its checkers.
+#[inline]
+fn add_hoplit_checkers(pos: &mut Position) {
     let b = pos.board();
     let us = pos.turn();
     if let Some(k) = b.king_of(us) {
@@ -691,8 +697,9 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         update_checkers(pos);
         return;
     }
+    // chess::play finds the FIDE checkers.
     chess::play(pos, m);
-    update_checkers(pos);
+    add_hoplit_checkers(pos);
     // chess::play keeps the en-passant square when a capture is legal
     // against FIDE pieces; the Hoplits may forbid it too (C2).
     if let Some(ep) = pos.ep_square() {
