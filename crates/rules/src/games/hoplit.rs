@@ -12,13 +12,14 @@
 //! Legal move generation is exact. FIDE attackers are handled as in chess
 //! (pins and check masks). For the enemy Hoplits, the squares of every
 //! geometric Hoplit path to our king (diagonal leg, turning square and
-//! orthogonal leg, whatever stands there) form a *zone*: a move that changes
-//! no square of the zone and captures no Hoplit cannot make or break a
-//! Hoplit attack on the king, so it keeps the Hoplit check state it had. A
-//! move that touches the zone is tested exactly on its resulting occupancy
-//! (screens appear, vanish, become enemy pawns). Paths are precomputed: for
+//! orthogonal leg) that one move could open form a *zone*: a move that
+//! changes no square of the zone and captures no Hoplit cannot make or break
+//! a Hoplit attack on the king, so it keeps the Hoplit check state it had.
+//! A move that touches the zone is tested exactly on its resulting occupancy
+//! (screens appear, vanish, become enemy pawns); so are king moves,
+//! castling, en passant and drops. Paths are precomputed: for
 //! a Hoplit square `h` and a target `k`, the turning squares that can link
-//! them ([`TABLES`]), so testing an attack is a few table lookups per path.
+//! them ([`TURNS`]), so testing an attack is a few table lookups per path.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
@@ -114,21 +115,13 @@ const fn build_rays() -> [[u64; 64]; 8] {
     rays
 }
 
-/// Precomputed Hoplit geometry, indexed `[hoplit square][target square]`.
-struct Tables {
-    /// The turning squares of the geometric paths from the Hoplit to the
-    /// target (at most one per diagonal and outward direction).
-    turns: [[u64; 64]; 64],
-    /// Every square of those paths but the two ends: diagonal leg, turning
-    /// square and the orthogonal leg up to the target.
-    paths: [[u64; 64]; 64],
-}
+/// `TURNS[h][k]`: the turning squares of the geometric Hoplit paths from
+/// `h` to `k` (at most one per diagonal and outward direction), whatever
+/// stands on the board.
+static TURNS: [[u64; 64]; 64] = build_turns();
 
-static TABLES: Tables = build_tables();
-
-const fn build_tables() -> Tables {
+const fn build_turns() -> [[u64; 64]; 64] {
     let mut turns = [[0u64; 64]; 64];
-    let mut paths = [[0u64; 64]; 64];
     let mut h = 0;
     while h < 64 {
         let mut di = 0;
@@ -136,8 +129,6 @@ const fn build_tables() -> Tables {
             let d = DIAGONALS[di];
             let (df, dr) = DIRS[d];
             let (mut f, mut r) = ((h % 8) as i8, (h / 8) as i8);
-            // Squares of the diagonal leg, from h (excluded) to t (included).
-            let mut diag = 0u64;
             loop {
                 f += df;
                 r += dr;
@@ -145,25 +136,16 @@ const fn build_tables() -> Tables {
                     break;
                 }
                 let t = (r * 8 + f) as usize;
-                diag |= 1u64 << t;
                 let mut oi = 0;
                 while oi < 2 {
                     let (of, or) = DIRS[OUTWARD[d][oi]];
                     // The first square after the turn can only hold the
                     // screen; targets start two squares away.
-                    let (mut f2, mut r2) = (f + of, r + or);
-                    if on_board(f2, r2) {
-                        let mut ortho = 1u64 << (r2 * 8 + f2);
+                    let (mut f2, mut r2) = (f + 2 * of, r + 2 * or);
+                    while on_board(f2, r2) {
+                        turns[h][(r2 * 8 + f2) as usize] |= 1u64 << t;
                         f2 += of;
                         r2 += or;
-                        while on_board(f2, r2) {
-                            let k = (r2 * 8 + f2) as usize;
-                            turns[h][k] |= 1u64 << t;
-                            paths[h][k] |= diag | ortho;
-                            ortho |= 1u64 << k;
-                            f2 += of;
-                            r2 += or;
-                        }
                     }
                     oi += 1;
                 }
@@ -172,7 +154,7 @@ const fn build_tables() -> Tables {
         }
         h += 1;
     }
-    Tables { turns, paths }
+    turns
 }
 
 /// The nearest square of `set` (a subset of a ray in direction `dir`).
@@ -195,7 +177,7 @@ fn ray(dir: usize, sq: Square) -> Bitboard {
 /// occupancy `occ` and `blocked`, the pawns of the Hoplit's enemy (L3).
 #[inline]
 fn hoplit_attacks(h: Square, k: Square, occ: Bitboard, blocked: Bitboard) -> bool {
-    for t in Bitboard(TABLES.turns[h.index()][k.index()]) {
+    for t in Bitboard(TURNS[h.index()][k.index()]) {
         if ((between(h, t) | t) & occ).any() {
             continue;
         }
@@ -273,13 +255,28 @@ pub(crate) fn hoplit_targets(
     out & !ours
 }
 
-/// The squares that decide whether the enemy Hoplits attack `ksq`: every
-/// geometric path square, plus the Hoplits themselves.
+/// The squares that decide whether the enemy Hoplits attack `ksq` after a
+/// normal move (one square vacated, one occupied): the squares of every
+/// geometric path that such a move could open, plus the Hoplits themselves
+/// (captured, they attack no more). A path whose diagonal leg (turning
+/// square included) holds two pieces stays blocked, and one whose
+/// orthogonal leg holds three pieces keeps two screens or more: those
+/// paths cannot attack after any normal move and are left out.
 #[inline]
-fn hoplit_zone(ksq: Square, their_hoplits: Bitboard) -> Bitboard {
+fn hoplit_zone(ksq: Square, their_hoplits: Bitboard, occ: Bitboard) -> Bitboard {
     let mut zone = their_hoplits;
     for h in their_hoplits {
-        zone |= Bitboard(TABLES.paths[h.index()][ksq.index()]);
+        for t in Bitboard(TURNS[h.index()][ksq.index()]) {
+            let diag = between(h, t) | t;
+            if (diag & occ).more_than_one() {
+                continue;
+            }
+            let ortho = between(t, ksq);
+            if (ortho & occ).count() > 2 {
+                continue;
+            }
+            zone |= diag | ortho;
+        }
     }
     zone
 }
@@ -492,7 +489,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     let in_hoplit_check = (checkers & hoplits).any();
     let guard = Guard {
         ksq,
-        zone: hoplit_zone(ksq, their_hoplits),
+        zone: hoplit_zone(ksq, their_hoplits, occ),
         their_hoplits,
         occ,
         our_pawns,
