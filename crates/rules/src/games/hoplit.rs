@@ -755,10 +755,10 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
         return Err(FenError::Empty);
     }
     if fields.len() > 1 && fields[1].starts_with('[') {
-        return Err(FenError::BadReserve(format!(
-            "{} {}: write the reserve right after the board, without a space",
-            fields[0], fields[1]
-        )));
+        return Err(FenError::ReserveContent {
+            text: format!("{} {}", fields[0], fields[1]),
+            reason: "write the reserve right after the board, without a space",
+        });
     }
     if fields.len() != 4 && fields.len() != 6 {
         return Err(FenError::FieldCount {
@@ -1187,7 +1187,7 @@ mod tests {
         ));
         assert!(matches!(
             err("4k3/8/8/8/8/8/8/4K3 [H] w - - 0 1"),
-            FenError::BadReserve(_)
+            FenError::ReserveContent { .. }
         ));
         // The side not to move may not be in check, by a Hoplit either.
         assert_eq!(
