@@ -471,6 +471,10 @@ const STARTS: &[&str] = &[
     "r1h1k2r/pp2bppp/2n1pn2/q2p4/3P4/2NBPN2/PP1H1PPP/R2QK2R[] w KQkq - 0 1",
     "6k1/1h6/8/3p4/2P1H3/8/1h3H2/4K3[] w - - 0 1",
     "r3k2r/8/2h5/8/8/5H2/8/R3K2R[Hh] w KQkq - 0 1",
+    "r1b1k2r/ppp2ppp/2n2h2/3pp3/1h1PP3/2N2H2/PPP2PPP/R1B1K1HR[] w KQkq - 0 1",
+    "r3k2r/1pp2ppp/p1h2h2/3pP3/3P4/2H2H2/PPP2PPP/R3K2R[] b KQkq - 0 1",
+    "2k5/3h4/1H6/8/4h3/8/2H5/5K2[Hh] w - - 0 1",
+    "4k3/8/8/b7/8/8/2P5/r3K3[H] w - - 0 1",
 ];
 
 /// A tiny deterministic generator (xorshift64*).
@@ -512,7 +516,7 @@ fn playout(start: &str, seed: u64, plies: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     /// Legal moves == brute-force filtered pseudo-legal moves, incremental
     /// hash == recomputed hash, FEN round trip, along random playouts.
@@ -571,7 +575,13 @@ fn perft_suite_agrees_with_brute_force_slow() {
 
 #[test]
 fn perft_agrees_with_brute_force() {
-    for (fen, depth) in [(STARTS[5], 2), (STARTS[3], 2)] {
+    for (fen, depth) in [
+        (STARTS[5], 2),
+        (STARTS[3], 2),
+        (STARTS[6], 2),
+        (STARTS[7], 3),
+        (STARTS[8], 3),
+    ] {
         let pos = Position::from_fen(Variant::Hoplit, fen).unwrap();
         let naive = Naive::from_position(&pos);
         assert_eq!(
@@ -579,5 +589,28 @@ fn perft_agrees_with_brute_force() {
             naive.perft(depth),
             "{fen} depth {depth}"
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Mangled position texts are read or refused, never a panic; what is
+    /// read writes back to a text that reads back to the same position.
+    #[test]
+    fn position_text_never_panics(
+        start in 0..STARTS.len(),
+        cut in 0usize..80,
+        insert in "[a-zA-Z0-9\\[\\]/ -]{0,3}",
+    ) {
+        let fen = STARTS[start];
+        let cut = cut.min(fen.len());
+        let text = format!("{}{}{}", &fen[..cut], insert, &fen[cut..]);
+        if let Ok(pos) = Position::from_fen(Variant::Hoplit, &text) {
+            let back = Position::from_fen(Variant::Hoplit, &pos.to_fen()).expect("round trip");
+            prop_assert_eq!(back.to_fen(), pos.to_fen());
+            prop_assert_eq!(back.hash(), pos.hash());
+            let _ = pos.legal_moves();
+        }
     }
 }

@@ -309,14 +309,7 @@ Nodes searched: 8982
             "rnbqkb1r/pppppppp/5n2/8/8/5NP1/PPPPPP1P/RNBQKBHR[h] b KQkq - 0 2"
         );
         let out = talk(&mut s, "go perft 1");
-        assert!(
-            out.contains(
-                "
-H@g8: 1
-"
-            ),
-            "{out}"
-        );
+        assert!(out.lines().any(|l| l == "H@g8: 1"), "{out}");
         assert!(
             out.ends_with(
                 "

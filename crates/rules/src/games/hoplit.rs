@@ -12,13 +12,14 @@
 //! Legal move generation is exact. FIDE attackers are handled as in chess
 //! (pins and check masks). For the enemy Hoplits, the squares of every
 //! geometric Hoplit path to our king (diagonal leg, turning square and
-//! orthogonal leg, whatever stands there) form a *zone*: a move that changes
-//! no square of the zone and captures no Hoplit cannot make or break a
-//! Hoplit attack on the king, so it keeps the Hoplit check state it had. A
-//! move that touches the zone is tested exactly on its resulting occupancy
-//! (screens appear, vanish, become enemy pawns). Paths are precomputed: for
+//! orthogonal leg) that one move could open form a *zone*: a move that
+//! changes no square of the zone and captures no Hoplit cannot make or break
+//! a Hoplit attack on the king, so it keeps the Hoplit check state it had.
+//! A move that touches the zone is tested exactly on its resulting occupancy
+//! (screens appear, vanish, become enemy pawns); so are king moves,
+//! castling, en passant and drops. Paths are precomputed: for
 //! a Hoplit square `h` and a target `k`, the turning squares that can link
-//! them ([`TABLES`]), so testing an attack is a few table lookups per path.
+//! them ([`TURNS`]), so testing an attack is a few table lookups per path.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
@@ -114,21 +115,13 @@ const fn build_rays() -> [[u64; 64]; 8] {
     rays
 }
 
-/// Precomputed Hoplit geometry, indexed `[hoplit square][target square]`.
-struct Tables {
-    /// The turning squares of the geometric paths from the Hoplit to the
-    /// target (at most one per diagonal and outward direction).
-    turns: [[u64; 64]; 64],
-    /// Every square of those paths but the two ends: diagonal leg, turning
-    /// square and the orthogonal leg up to the target.
-    paths: [[u64; 64]; 64],
-}
+/// `TURNS[h][k]`: the turning squares of the geometric Hoplit paths from
+/// `h` to `k` (at most one per diagonal and outward direction), whatever
+/// stands on the board.
+static TURNS: [[u64; 64]; 64] = build_turns();
 
-static TABLES: Tables = build_tables();
-
-const fn build_tables() -> Tables {
+const fn build_turns() -> [[u64; 64]; 64] {
     let mut turns = [[0u64; 64]; 64];
-    let mut paths = [[0u64; 64]; 64];
     let mut h = 0;
     while h < 64 {
         let mut di = 0;
@@ -136,8 +129,6 @@ const fn build_tables() -> Tables {
             let d = DIAGONALS[di];
             let (df, dr) = DIRS[d];
             let (mut f, mut r) = ((h % 8) as i8, (h / 8) as i8);
-            // Squares of the diagonal leg, from h (excluded) to t (included).
-            let mut diag = 0u64;
             loop {
                 f += df;
                 r += dr;
@@ -145,25 +136,16 @@ const fn build_tables() -> Tables {
                     break;
                 }
                 let t = (r * 8 + f) as usize;
-                diag |= 1u64 << t;
                 let mut oi = 0;
                 while oi < 2 {
                     let (of, or) = DIRS[OUTWARD[d][oi]];
                     // The first square after the turn can only hold the
                     // screen; targets start two squares away.
-                    let (mut f2, mut r2) = (f + of, r + or);
-                    if on_board(f2, r2) {
-                        let mut ortho = 1u64 << (r2 * 8 + f2);
+                    let (mut f2, mut r2) = (f + 2 * of, r + 2 * or);
+                    while on_board(f2, r2) {
+                        turns[h][(r2 * 8 + f2) as usize] |= 1u64 << t;
                         f2 += of;
                         r2 += or;
-                        while on_board(f2, r2) {
-                            let k = (r2 * 8 + f2) as usize;
-                            turns[h][k] |= 1u64 << t;
-                            paths[h][k] |= diag | ortho;
-                            ortho |= 1u64 << k;
-                            f2 += of;
-                            r2 += or;
-                        }
                     }
                     oi += 1;
                 }
@@ -172,7 +154,7 @@ const fn build_tables() -> Tables {
         }
         h += 1;
     }
-    Tables { turns, paths }
+    turns
 }
 
 /// The nearest square of `set` (a subset of a ray in direction `dir`).
@@ -195,7 +177,7 @@ fn ray(dir: usize, sq: Square) -> Bitboard {
 /// occupancy `occ` and `blocked`, the pawns of the Hoplit's enemy (L3).
 #[inline]
 fn hoplit_attacks(h: Square, k: Square, occ: Bitboard, blocked: Bitboard) -> bool {
-    for t in Bitboard(TABLES.turns[h.index()][k.index()]) {
+    for t in Bitboard(TURNS[h.index()][k.index()]) {
         if ((between(h, t) | t) & occ).any() {
             continue;
         }
@@ -273,13 +255,28 @@ pub(crate) fn hoplit_targets(
     out & !ours
 }
 
-/// The squares that decide whether the enemy Hoplits attack `ksq`: every
-/// geometric path square, plus the Hoplits themselves.
+/// The squares that decide whether the enemy Hoplits attack `ksq` after a
+/// normal move (one square vacated, one occupied): the squares of every
+/// geometric path that such a move could open, plus the Hoplits themselves
+/// (captured, they attack no more). A path whose diagonal leg (turning
+/// square included) holds two pieces stays blocked, and one whose
+/// orthogonal leg holds three pieces keeps two screens or more: those
+/// paths cannot attack after any normal move and are left out.
 #[inline]
-fn hoplit_zone(ksq: Square, their_hoplits: Bitboard) -> Bitboard {
+fn hoplit_zone(ksq: Square, their_hoplits: Bitboard, occ: Bitboard) -> Bitboard {
     let mut zone = their_hoplits;
     for h in their_hoplits {
-        zone |= Bitboard(TABLES.paths[h.index()][ksq.index()]);
+        for t in Bitboard(TURNS[h.index()][ksq.index()]) {
+            let diag = between(h, t) | t;
+            if (diag & occ).more_than_one() {
+                continue;
+            }
+            let ortho = between(t, ksq);
+            if (ortho & occ).count() > 2 {
+                continue;
+            }
+            zone |= diag | ortho;
+        }
     }
     zone
 }
@@ -301,6 +298,12 @@ pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
 /// Recomputes the checkers of the side to move, Hoplits included.
 pub(crate) fn update_checkers(pos: &mut Position) {
     pos.update_checkers_fide();
+    add_hoplit_checkers(pos);
+}
+
+/// Adds the Hoplits that check the side to move to its checkers.
+#[inline]
+fn add_hoplit_checkers(pos: &mut Position) {
     let b = pos.board();
     let us = pos.turn();
     if let Some(k) = b.king_of(us) {
@@ -340,6 +343,9 @@ struct Guard {
     occ: Bitboard,
     our_pawns: Bitboard,
     in_hoplit_check: bool,
+    /// Everything when not in a Hoplit's check, else nothing: the moves
+    /// that touch no zone square keep the Hoplit check state.
+    free: Bitboard,
 }
 
 impl Guard {
@@ -365,37 +371,39 @@ impl Guard {
         hoplit_attackers(self.ksq, self.their_hoplits.without(to), occ, pawns).is_empty()
     }
 
+    /// The squares whose moves from `from` need the exact test: all if the
+    /// piece leaves the zone, else the zone.
+    #[inline(always)]
+    fn danger(&self, from: Square) -> Bitboard {
+        if self.zone.contains(from) {
+            Bitboard::FULL
+        } else {
+            self.zone
+        }
+    }
+
     /// Pushes the moves of the non-pawn piece on `from` to `targets`.
     #[inline(always)]
     fn push_all(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
-        let (fast, slow) = if self.zone.contains(from) {
-            (Bitboard::EMPTY, targets)
-        } else {
-            (targets & !self.zone, targets & self.zone)
-        };
-        if !self.in_hoplit_check {
-            for to in fast {
-                list.push(Move::normal(from, to));
-            }
+        let danger = self.danger(from);
+        for to in targets & !danger & self.free {
+            list.push(Move::normal(from, to));
         }
-        for to in slow {
-            if self.exact(from, to, false) {
-                list.push(Move::normal(from, to));
+        let slow = targets & danger;
+        if slow.any() {
+            for to in slow {
+                if self.exact(from, to, false) {
+                    list.push(Move::normal(from, to));
+                }
             }
         }
     }
 }
 
-#[inline(always)]
-fn push_pawn_move(list: &mut MoveList, guard: &Guard, from: Square, to: Square, promo: Rank) {
-    if to.rank() == promo {
-        if guard.ok(from, to, false) {
-            for role in PROMOTIONS {
-                list.push(Move::promotion(from, to, role));
-            }
-        }
-    } else if guard.ok(from, to, true) {
-        list.push(Move::normal(from, to));
+#[inline]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in PROMOTIONS {
+        list.push(Move::promotion(from, to, role));
     }
 }
 
@@ -448,17 +456,49 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             list.push(Move::normal(ksq, to));
         }
     }
+    // Drops (L4): on an empty first-rank square behind a friendly pawn
+    // whose next square is empty; the pawn steps forward. Legal when the
+    // king is safe after both: the Hoplit itself may block a check, and
+    // with the pawn's step a drop may even answer a double check.
+    if pos.reserve(us, Role::Hoplit) > 0 {
+        let back = Bitboard::rank(Rank::new(0).expect("rank").relative(us));
+        let behind_pawns = match us {
+            Color::White => our_pawns.south(),
+            Color::Black => our_pawns.north(),
+        };
+        let free_ahead = match us {
+            Color::White => (!occ).south().south(),
+            Color::Black => (!occ).north().north(),
+        };
+        for to in back & !occ & behind_pawns & free_ahead {
+            let up = us.fold(8, -8);
+            let pawn_from = Square::from_index((to as i32 + up) as u32);
+            let pawn_to = Square::from_index((to as i32 + 2 * up) as u32);
+            let after = (occ | to) ^ pawn_from | pawn_to;
+            let pawns = (our_pawns ^ pawn_from) | pawn_to;
+            if king_safe(pos, ksq, after, pawns, Bitboard::EMPTY) {
+                list.push(Move::drop(Role::Hoplit, to));
+            }
+        }
+    }
+
     if fide_checkers.more_than_one() {
         return;
     }
 
+    let in_hoplit_check = (checkers & hoplits).any();
     let guard = Guard {
         ksq,
-        zone: hoplit_zone(ksq, their_hoplits),
+        zone: hoplit_zone(ksq, their_hoplits, occ),
         their_hoplits,
         occ,
         our_pawns,
-        in_hoplit_check: (checkers & hoplits).any(),
+        in_hoplit_check,
+        free: if in_hoplit_check {
+            Bitboard::EMPTY
+        } else {
+            Bitboard::FULL
+        },
     };
     let target = match fide_checkers.first() {
         Some(c) => between(ksq, c) | c,
@@ -493,7 +533,8 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         guard.push_all(list, from, t);
     }
 
-    // Pawns.
+    // Pawns. A step touches the zone when its destination or its origin
+    // (one or two squares back) is in it.
     let empty = !occ;
     let (up, third, promo): (i32, Bitboard, Rank) = match us {
         Color::White => (8, Bitboard(0xff << 16), Rank::new(7).expect("rank")),
@@ -503,30 +544,64 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         Color::White => bb.north(),
         Color::Black => bb.south(),
     };
-    let single = shift(our_pawns) & empty;
-    for to in single & target {
+    let last = Bitboard::rank(promo);
+    let pin_ok = |from: Square, to: Square| !pinned.contains(from) || line(ksq, from).contains(to);
+    let step = shift(our_pawns) & empty;
+    let single = step & target;
+    let danger = guard.zone | shift(guard.zone);
+    for to in single & !last & !danger & guard.free {
         let from = Square::from_index((to as i32 - up) as u32);
-        if pinned.contains(from) && !line(ksq, from).contains(to) {
-            continue;
+        if pin_ok(from, to) {
+            list.push(Move::normal(from, to));
         }
-        push_pawn_move(list, &guard, from, to, promo);
     }
-    for to in shift(single & third) & empty & target {
-        let from = Square::from_index((to as i32 - 2 * up) as u32);
-        if pinned.contains(from) && !line(ksq, from).contains(to) {
-            continue;
+    for to in single & !last & danger {
+        let from = Square::from_index((to as i32 - up) as u32);
+        if pin_ok(from, to) && guard.exact(from, to, true) {
+            list.push(Move::normal(from, to));
         }
-        if guard.ok(from, to, true) {
+    }
+    for to in single & last {
+        let from = Square::from_index((to as i32 - up) as u32);
+        if pin_ok(from, to) && guard.ok(from, to, false) {
+            push_promotions(list, from, to);
+        }
+    }
+    let double = shift(step & third) & empty & target;
+    let danger = guard.zone | shift(shift(guard.zone));
+    for to in double & !danger & guard.free {
+        let from = Square::from_index((to as i32 - 2 * up) as u32);
+        if pin_ok(from, to) {
+            list.push(Move::double_step(from, to));
+        }
+    }
+    for to in double & danger {
+        let from = Square::from_index((to as i32 - 2 * up) as u32);
+        if pin_ok(from, to) && guard.exact(from, to, true) {
             list.push(Move::double_step(from, to));
         }
     }
     for from in our_pawns {
         let mut t = pawn_attacks(us, from) & theirs & target;
+        if t.is_empty() {
+            continue;
+        }
         if pinned.contains(from) {
             t &= line(ksq, from);
         }
-        for to in t {
-            push_pawn_move(list, &guard, from, to, promo);
+        let danger = guard.danger(from);
+        for to in t & !last & !danger & guard.free {
+            list.push(Move::normal(from, to));
+        }
+        for to in t & !last & danger {
+            if guard.exact(from, to, true) {
+                list.push(Move::normal(from, to));
+            }
+        }
+        for to in t & last {
+            if guard.ok(from, to, false) {
+                push_promotions(list, from, to);
+            }
         }
     }
     if let Some(ep) = pos.ep_square() {
@@ -555,30 +630,6 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             let after = (occ ^ ksq ^ rook_sq) | king_to | rook_to;
             if king_safe(pos, king_to, after, our_pawns, Bitboard::EMPTY) {
                 list.push(Move::castle(ksq, king_to));
-            }
-        }
-    }
-
-    // Drops (L4): on an empty first-rank square behind a friendly pawn
-    // whose next square is empty; the pawn steps forward. Legal when the
-    // king is safe after both (the Hoplit itself may block a check).
-    if pos.reserve(us, Role::Hoplit) > 0 && fide_checkers.count() <= 1 {
-        let back = Bitboard::rank(Rank::new(0).expect("rank").relative(us));
-        let behind_pawns = match us {
-            Color::White => our_pawns.south(),
-            Color::Black => our_pawns.north(),
-        };
-        let free_ahead = match us {
-            Color::White => empty.south().south(),
-            Color::Black => empty.north().north(),
-        };
-        for to in back & empty & behind_pawns & free_ahead {
-            let pawn_from = Square::from_index((to as i32 + up) as u32);
-            let pawn_to = Square::from_index((to as i32 + 2 * up) as u32);
-            let after = (occ | to) ^ pawn_from | pawn_to;
-            let pawns = (our_pawns ^ pawn_from) | pawn_to;
-            if king_safe(pos, ksq, after, pawns, Bitboard::EMPTY) {
-                list.push(Move::drop(Role::Hoplit, to));
             }
         }
     }
@@ -643,8 +694,9 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         update_checkers(pos);
         return;
     }
+    // chess::play finds the FIDE checkers.
     chess::play(pos, m);
-    update_checkers(pos);
+    add_hoplit_checkers(pos);
     // chess::play keeps the en-passant square when a capture is legal
     // against FIDE pieces; the Hoplits may forbid it too (C2).
     if let Some(ep) = pos.ep_square() {
@@ -703,10 +755,10 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
         return Err(FenError::Empty);
     }
     if fields.len() > 1 && fields[1].starts_with('[') {
-        return Err(FenError::BadReserve(format!(
-            "{} {}: write the reserve right after the board, without a space",
-            fields[0], fields[1]
-        )));
+        return Err(FenError::ReserveContent {
+            text: format!("{} {}", fields[0], fields[1]),
+            reason: "write the reserve right after the board, without a space",
+        });
     }
     if fields.len() != 4 && fields.len() != 6 {
         return Err(FenError::FieldCount {
@@ -1012,6 +1064,15 @@ mod tests {
     }
 
     #[test]
+    fn l4_drop_answers_a_double_check() {
+        // Rook a1 and bishop a5 both check: H@c1 blocks the rook with the
+        // Hoplit and the bishop with the pawn step c2-c3.
+        let p = pos("4k3/8/8/b7/8/8/2P5/r3K3[H] w - - 0 1");
+        assert_eq!(p.checkers().count(), 2);
+        assert_eq!(moves(&p, ""), ["H@c1", "e1e2", "e1f2"]);
+    }
+
+    #[test]
     fn l4_drop_that_exposes_the_king_is_illegal() {
         // The pawn d2 is pinned by the bishop a5.
         let p = pos("4k3/8/8/b7/8/8/3P4/4K3[H] w - - 0 1");
@@ -1126,7 +1187,7 @@ mod tests {
         ));
         assert!(matches!(
             err("4k3/8/8/8/8/8/8/4K3 [H] w - - 0 1"),
-            FenError::BadReserve(_)
+            FenError::ReserveContent { .. }
         ));
         // The side not to move may not be in check, by a Hoplit either.
         assert_eq!(
