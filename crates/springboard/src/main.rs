@@ -4,6 +4,7 @@
 mod bench;
 mod perft;
 mod replay;
+mod searcher;
 mod uci;
 
 use anyhow::Result;
@@ -50,8 +51,7 @@ fn main() -> Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Uci) => {
             let stdin = std::io::stdin();
-            let stdout = std::io::stdout();
-            uci::run(stdin.lock(), stdout.lock())
+            uci::run(stdin.lock(), searcher::out(std::io::stdout()))
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
