@@ -493,8 +493,7 @@ mod tests {
             out.contains("readyok\n") && !out.contains("bestmove"),
             "{out}"
         );
-        talk(&mut t, "stop");
-        let out = t.1.take();
+        let out = talk(&mut t, "stop");
         bestmove(&out, &Position::startpos(Variant::Chess));
         assert!(!t.0.searcher.is_running());
     }
