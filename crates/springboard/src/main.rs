@@ -1,6 +1,7 @@
 //! `springboard`: the command-line front end. Every subcommand is a thin
 //! layer over the rules core (and, for play, the engine).
 
+mod arena;
 mod bench;
 mod perft;
 mod replay;
@@ -32,6 +33,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Replay a game text and print its moves in long notation and the end.
     Replay(replay::ReplayArgs),
+    /// Play games between two UCI engines (Elo, SPRT, PGN).
+    Match(arena::MatchArgs),
 }
 
 /// Parses a variant name for clap.
@@ -55,6 +58,7 @@ fn main() -> Result<()> {
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Match(args)) => arena::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help()?;
