@@ -7,6 +7,7 @@ mod perft;
 mod replay;
 mod searcher;
 mod uci;
+mod xboard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Speak the UCI protocol on standard input and output.
     Uci,
+    /// Speak the XBoard/WinBoard protocol (CECP) on standard input and output.
+    Xboard,
     /// Measure speed: perft nodes per second on fixed positions.
     Bench(bench::BenchArgs),
     /// Replay a game text and print its moves in long notation and the end.
@@ -55,6 +58,10 @@ fn main() -> Result<()> {
         Some(Command::Uci) => {
             let stdin = std::io::stdin();
             uci::run(stdin.lock(), searcher::out(std::io::stdout()))
+        }
+        Some(Command::Xboard) => {
+            let stdin = std::io::stdin();
+            xboard::run(stdin.lock(), searcher::out(std::io::stdout()))
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),

@@ -63,6 +63,7 @@ impl Searcher {
     }
 
     /// Whether a search is running.
+    #[cfg(test)]
     pub fn is_running(&self) -> bool {
         self.running.as_ref().is_some_and(|(h, _)| !h.is_finished())
     }

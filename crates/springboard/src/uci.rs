@@ -400,7 +400,7 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::searcher::out;
     use std::sync::{Arc, Mutex};
