@@ -259,9 +259,11 @@ impl<'a, 'b> Worker<'a, 'b> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![[0; 64]; 16],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            lists: vec![MoveList::with_capacity(64); MAX_PLY + 2],
-            order: vec![Vec::with_capacity(64); MAX_PLY + 2],
-            quiets: vec![Vec::with_capacity(64); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2)
+                .map(|_| MoveList::with_capacity(64))
+                .collect(),
+            order: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::new(),
             lmr,
         }
@@ -290,9 +292,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                 .nodes
                 .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
             self.flushed = self.nodes;
-            if self.sh.signals.is_stopped() || self.sh.abort.load(Ordering::Relaxed) {
-                self.stopped = true;
-            } else if self.main && !self.sh.signals.is_pondering() && self.sh.time.out_of_time() {
+            let told = self.sh.signals.is_stopped() || self.sh.abort.load(Ordering::Relaxed);
+            let late = self.main && !self.sh.signals.is_pondering() && self.sh.time.out_of_time();
+            if told || late {
                 self.stopped = true;
             }
         }
@@ -736,7 +738,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 break;
             }
-            fresh.sort_by(|a, b| b.score.cmp(&a.score));
+            fresh.sort_by_key(|l| std::cmp::Reverse(l.score));
             lines = fresh;
             reached = depth;
             if let Some(report) = on_info.as_deref_mut() {

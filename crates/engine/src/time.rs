@@ -67,7 +67,7 @@ impl TimeManager {
 
     /// Whether to start another iteration.
     pub fn may_start_iteration(&self) -> bool {
-        self.soft.map_or(true, |s| self.elapsed() < s / 2)
+        self.soft.is_none_or(|s| self.elapsed() < s / 2)
     }
 }
 

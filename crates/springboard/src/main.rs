@@ -4,6 +4,7 @@
 mod arena;
 mod bench;
 mod perft;
+mod play;
 mod replay;
 mod searcher;
 mod uci;
@@ -36,8 +37,10 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Replay a game text and print its moves in long notation and the end.
     Replay(replay::ReplayArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
     /// Play games between two UCI engines (Elo, SPRT, PGN).
-    Match(arena::MatchArgs),
+    Match(Box<arena::MatchArgs>),
 }
 
 /// Parses a variant name for clap.
@@ -66,6 +69,7 @@ fn main() -> Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Match(args)) => arena::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help()?;

@@ -107,7 +107,7 @@ fn parse_base(text: &str) -> Option<u64> {
 
 fn parse_secs(text: &str) -> Option<u64> {
     let s: f64 = text.parse().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| (s * 1000.0) as u64)
+    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
 }
 
 impl Session {

@@ -282,7 +282,7 @@ fn outcome_result(outcome: Outcome) -> (GameResult, String) {
 
 /// Plays one game; engines are started for it and quit after it.
 fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> {
-    let white_is_engine1 = index % 2 == 0;
+    let white_is_engine1 = index.is_multiple_of(2);
     let mut e1 = UciEngine::start(&args.engine1, &args.options1)?;
     let mut e2 = UciEngine::start(&args.engine2, &args.options2)?;
     for e in [&mut e1, &mut e2] {

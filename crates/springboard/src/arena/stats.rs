@@ -49,10 +49,9 @@ impl std::str::FromStr for Sprt {
             alpha: num(a)?,
             beta: num(b)?,
         };
-        if !(sprt.elo0 < sprt.elo1)
-            || !(0.0 < sprt.alpha && sprt.alpha < 0.5)
-            || !(0.0 < sprt.beta && sprt.beta < 0.5)
-        {
+        let rate_ok = |r: f64| r > 0.0 && r < 0.5;
+        let valid = sprt.elo0 < sprt.elo1 && rate_ok(sprt.alpha) && rate_ok(sprt.beta);
+        if !valid {
             return Err(format!(
                 "--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5): '{text}'"
             ));
