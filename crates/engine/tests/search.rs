@@ -142,3 +142,31 @@ fn info_is_reported_each_iteration() {
         }
     }
 }
+
+#[test]
+fn self_play_games_only_make_legal_moves() {
+    // Low node counts make many different positions (openings, middle
+    // games, endings) in little time.
+    for nodes in [300, 1_000] {
+        let mut engine = Engine::new(1);
+        let mut game = springboard_rules::Game::new(Position::startpos(Variant::Chess));
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        while game.outcome().is_none() && game.moves().len() < 300 {
+            let pos = game.position().clone();
+            let history: Vec<u64> = game.positions()[..game.positions().len() - 1]
+                .iter()
+                .map(|p| p.hash())
+                .collect();
+            let r = engine.search(&pos, &history, &limits, &Signals::new(), &mut |_| {});
+            let m = r.best.expect("a move while the game is on");
+            game.play(m).expect("a legal move");
+            if let Some(p) = r.ponder {
+                let mut next = game.position().clone();
+                next.play_checked(p).expect("a legal ponder move");
+            }
+        }
+    }
+}
