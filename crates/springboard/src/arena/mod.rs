@@ -357,12 +357,17 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
                 );
             }
         };
+        let had = clocks[mover.index()];
         clocks[mover.index()] -= answer.elapsed.as_millis() as i64;
         if clocks[mover.index()] + (args.time_margin as i64) < 0 {
             fault = Some((mover, Fault::Time));
             break (
                 GameResult::win_for(!mover),
-                format!("{} loses on time", names[mover.index()]),
+                format!(
+                    "{} loses on time (had {had} ms, used {} ms)",
+                    names[mover.index()],
+                    answer.elapsed.as_millis()
+                ),
             );
         }
         clocks[mover.index()] += inc;
