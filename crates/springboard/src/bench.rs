@@ -32,7 +32,7 @@ pub struct BenchArgs {
 }
 
 /// The search bench depth.
-pub const SEARCH_DEPTH: u32 = 10;
+pub const SEARCH_DEPTH: u32 = 12;
 
 /// Search bench positions: (variant, FEN).
 const SEARCH_POSITIONS: &[(Variant, &str)] = &[
