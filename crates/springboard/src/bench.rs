@@ -1,13 +1,22 @@
 //! `springboard bench`: speed on fixed positions.
+//!
+//! The default search bench searches fixed positions to a fixed depth with
+//! one thread and a fresh 16 MB table: its total node count is a
+//! deterministic signature of the search (a change that does not mean to
+//! change the search must keep it).
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use springboard_engine::{Engine, Limits, Signals};
+use springboard_rules::notation::uci::to_uci;
 use springboard_rules::perft::perft;
 use springboard_rules::{Position, Variant};
 use std::time::Instant;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum BenchMode {
+    /// Search speed and node signature (fixed depth).
+    Search,
     /// Perft (move generation) speed.
     Perft,
 }
@@ -15,8 +24,73 @@ pub enum BenchMode {
 #[derive(Args)]
 pub struct BenchArgs {
     /// What to measure.
-    #[arg(value_enum, default_value = "perft")]
+    #[arg(value_enum, default_value = "search")]
     mode: BenchMode,
+    /// Search depth of the search bench.
+    #[arg(long, default_value_t = SEARCH_DEPTH)]
+    depth: u32,
+}
+
+/// The search bench depth.
+pub const SEARCH_DEPTH: u32 = 12;
+
+/// Search bench positions: (variant, FEN).
+const SEARCH_POSITIONS: &[(Variant, &str)] = &[
+    (
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        Variant::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        Variant::Chess,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ),
+    (
+        Variant::Chess,
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    ),
+    (
+        Variant::Chess,
+        "6k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/6K1 w - - 0 24",
+    ),
+    (Variant::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        Variant::Chess,
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ),
+    (Variant::Chess, "8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1"),
+];
+
+fn search_bench(depth: u32) -> Result<()> {
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0.0;
+    for &(variant, fen) in SEARCH_POSITIONS {
+        let pos = Position::from_fen(variant, fen)?;
+        let mut engine = Engine::new(16);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = engine.search(&pos, &[], &limits, &Signals::new(), &mut |_| {});
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += r.nodes;
+        total_secs += secs;
+        let best = r.best.map_or("(none)".to_string(), |m| to_uci(&pos, m));
+        println!(
+            "{variant:<12} depth {depth:>2}  best {best:<6} nodes {:>10}  {secs:>7.3} s  {:>8.0} nps  {fen}",
+            r.nodes,
+            r.nodes as f64 / secs
+        );
+    }
+    println!("===========================");
+    println!("Total time (ms) : {:.0}", total_secs * 1000.0);
+    println!("Nodes searched  : {total_nodes}");
+    println!("Nodes/second    : {:.0}", total_nodes as f64 / total_secs);
+    Ok(())
 }
 
 /// Perft bench positions: (variant, name, FEN, depth, middlegame). The
@@ -107,6 +181,7 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     match args.mode {
+        BenchMode::Search => search_bench(args.depth)?,
         BenchMode::Perft => {
             let mut total = 0u64;
             let mut total_secs = 0.0;

@@ -2,10 +2,14 @@
 //! layer over the rules core (and, for play, the engine). With no
 //! subcommand it starts the web app (crate springboard-web).
 
+mod arena;
 mod bench;
 mod perft;
+mod play;
 mod replay;
+mod searcher;
 mod uci;
+mod xboard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -28,10 +32,16 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Speak the UCI protocol on standard input and output.
     Uci,
+    /// Speak the XBoard/WinBoard protocol (CECP) on standard input and output.
+    Xboard,
     /// Measure speed: perft nodes per second on fixed positions.
     Bench(bench::BenchArgs),
     /// Replay a game text and print its moves in long notation and the end.
     Replay(replay::ReplayArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Play games between two UCI engines (Elo, SPRT, PGN).
+    Match(Box<arena::MatchArgs>),
     /// Start the web app (the default with no subcommand) and print its URL.
     Serve(ServeArgs),
 }
@@ -69,11 +79,16 @@ fn main() -> Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Uci) => {
             let stdin = std::io::stdin();
-            let stdout = std::io::stdout();
-            uci::run(stdin.lock(), stdout.lock())
+            uci::run(stdin.lock(), searcher::out(std::io::stdout()))
+        }
+        Some(Command::Xboard) => {
+            let stdin = std::io::stdin();
+            xboard::run(stdin.lock(), searcher::out(std::io::stdout()))
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Match(args)) => arena::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Serve(args)) => serve(&args),
         None => serve(&ServeArgs {
             host: "127.0.0.1".to_string(),

@@ -1,11 +1,14 @@
 //! The UCI front end. Reads commands line by line; a bad command is answered
-//! with `info string` and the session goes on.
+//! with `info string` and the session goes on. Searches run in a thread, so
+//! `stop`, `ponderhit` and `isready` are answered while the engine thinks.
 
+use crate::searcher::{history_keys, say, Out, Searcher};
 use anyhow::Result;
+use springboard_engine::{Engine, Info, Limits, Score, Strength};
 use springboard_rules::notation::uci::{parse_uci, to_uci};
 use springboard_rules::perft::divide;
-use springboard_rules::{Game, Position, Variant};
-use std::io::{BufRead, Write};
+use springboard_rules::{Game, Move, Position, Variant};
+use std::io::BufRead;
 
 /// What the session does after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -14,23 +17,122 @@ pub enum Flow {
     Quit,
 }
 
-/// One UCI session: the chosen variant and the current game.
+const HASH_DEFAULT: usize = 16;
+const HASH_MAX: usize = 4096;
+const THREADS_MAX: usize = 64;
+const MULTIPV_MAX: usize = 64;
+
+/// One UCI session: the chosen variant, the current game and the engine.
 pub struct Session {
     variant: Variant,
     game: Game,
+    searcher: Searcher,
+    out: Out,
+    skill: i64,
+    limit_strength: bool,
+    elo: u32,
 }
 
-impl Default for Session {
-    fn default() -> Session {
-        Session::new()
+/// The text of a score: `cp N` or `mate N`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
     }
 }
 
+/// The `info` line of a search report.
+pub fn info_line(pos: &Position, info: &Info) -> String {
+    let bound = match info.bound {
+        Some(springboard_engine::tt::Bound::Lower) => " lowerbound",
+        Some(springboard_engine::tt::Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    let pv: Vec<String> = info.pv.iter().map(|&m| to_uci(pos, m)).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        pv.join(" ")
+    )
+}
+
+/// What follows `go`.
+enum Go {
+    Perft(u32),
+    Search { limits: Limits, ponder: bool },
+}
+
+fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&&str>) -> Result<T, String> {
+    let value = value.ok_or_else(|| format!("go {name} needs a value"))?;
+    value
+        .parse()
+        .map_err(|_| format!("bad value for go {name}: '{value}'"))
+}
+
+fn parse_go(args: &str) -> Result<Go, String> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    if tokens.first() == Some(&"perft") {
+        return match tokens.as_slice() {
+            [_, depth] => match depth.parse::<u32>() {
+                Ok(d) if d <= 64 => Ok(Go::Perft(d)),
+                _ => Err(format!("bad perft depth '{depth}'")),
+            },
+            _ => Err("go perft needs one depth".to_string()),
+        };
+    }
+    let mut limits = Limits::default();
+    let mut ponder = false;
+    let mut i = 0;
+    while i < tokens.len() {
+        let name = tokens[i];
+        let value = tokens.get(i + 1);
+        match name {
+            "infinite" => limits.infinite = true,
+            "ponder" => ponder = true,
+            "wtime" => limits.wtime = Some(parse_time(name, value)?),
+            "btime" => limits.btime = Some(parse_time(name, value)?),
+            "winc" => limits.winc = Some(parse_time(name, value)?),
+            "binc" => limits.binc = Some(parse_time(name, value)?),
+            "movetime" => limits.movetime = Some(parse_number(name, value)?),
+            "movestogo" => limits.movestogo = Some(parse_number(name, value)?),
+            "depth" => limits.depth = Some(parse_number(name, value)?),
+            "nodes" => limits.nodes = Some(parse_number(name, value)?),
+            "mate" => limits.mate = Some(parse_number(name, value)?),
+            _ => return Err(format!("unknown go parameter '{name}'")),
+        }
+        i += if matches!(name, "infinite" | "ponder") {
+            1
+        } else {
+            2
+        };
+    }
+    Ok(Go::Search { limits, ponder })
+}
+
+/// Clock values may be negative (a GUI's late clock): they count as 0.
+fn parse_time(name: &str, value: Option<&&str>) -> Result<u64, String> {
+    let t: i64 = parse_number(name, value)?;
+    Ok(t.max(0) as u64)
+}
+
 impl Session {
-    pub fn new() -> Session {
+    /// A session writing its answers to `out`.
+    pub fn new(out: Out) -> Session {
         Session {
             variant: Variant::Chess,
             game: Game::new(Position::startpos(Variant::Chess)),
+            searcher: Searcher::new(Engine::new(HASH_DEFAULT)),
+            out,
+            skill: 20,
+            limit_strength: false,
+            elo: 1500,
         }
     }
 
@@ -39,8 +141,17 @@ impl Session {
         self.game.position()
     }
 
-    /// Handles one command line, writing the answers to `out`.
-    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<Flow> {
+    /// Waits until the running search (if any) has answered.
+    pub fn wait(&mut self) {
+        self.searcher.wait();
+    }
+
+    fn say(&self, line: &str) -> std::io::Result<()> {
+        say(&self.out, line)
+    }
+
+    /// Handles one command line.
+    pub fn handle(&mut self, line: &str) -> std::io::Result<Flow> {
         let line = line.trim();
         let (cmd, rest) = line
             .split_once(char::is_whitespace)
@@ -49,33 +160,65 @@ impl Session {
         match cmd {
             "" => {}
             "uci" => {
-                writeln!(out, "id name Springboard {}", env!("CARGO_PKG_VERSION"))?;
-                writeln!(out, "id author the Springboard developers")?;
+                self.say(&format!(
+                    "id name Springboard {}",
+                    env!("CARGO_PKG_VERSION")
+                ))?;
+                self.say("id author the Springboard developers")?;
                 let vars: Vec<&str> = Variant::implemented().map(|v| v.name()).collect();
-                writeln!(
-                    out,
+                self.say(&format!(
                     "option name UCI_Variant type combo default chess{}",
                     vars.iter().map(|v| format!(" var {v}")).collect::<String>()
-                )?;
-                writeln!(out, "uciok")?;
+                ))?;
+                self.say(&format!(
+                    "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
+                ))?;
+                self.say("option name Clear Hash type button")?;
+                self.say(&format!(
+                    "option name Threads type spin default 1 min 1 max {THREADS_MAX}"
+                ))?;
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"
+                ))?;
+                self.say("option name Ponder type check default false")?;
+                self.say("option name Move Overhead type spin default 30 min 0 max 5000")?;
+                self.say("option name Skill Level type spin default 20 min 0 max 20")?;
+                self.say("option name UCI_LimitStrength type check default false")?;
+                self.say(&format!(
+                    "option name UCI_Elo type spin default 1500 min {} max {}",
+                    Strength::ELO_MIN,
+                    Strength::ELO_MAX
+                ))?;
+                self.say("uciok")?;
             }
-            "isready" => writeln!(out, "readyok")?,
-            "ucinewgame" => self.game = Game::new(Position::startpos(self.variant)),
+            "isready" => self.say("readyok")?,
+            "ucinewgame" => {
+                self.game = Game::new(Position::startpos(self.variant));
+                self.searcher.engine().new_game();
+            }
             "setoption" => {
                 if let Err(e) = self.setoption(rest) {
-                    writeln!(out, "info string {e}")?;
+                    self.say(&format!("info string {e}"))?;
                 }
             }
             "position" => {
+                self.searcher.stop();
                 if let Err(e) = self.set_position(rest) {
-                    writeln!(out, "info string {e}")?;
+                    self.say(&format!("info string {e}"))?;
                 }
             }
-            "go" => self.go(rest, out)?,
-            "d" => writeln!(out, "{}", self.position())?,
-            "quit" => return Ok(Flow::Quit),
-            "stop" | "ponderhit" => {}
-            _ => writeln!(out, "info string unknown command: {line}")?,
+            "go" => match parse_go(rest) {
+                Ok(go) => self.go(go)?,
+                Err(e) => self.say(&format!("info string {e}"))?,
+            },
+            "stop" => self.searcher.stop(),
+            "ponderhit" => self.searcher.ponderhit(),
+            "d" => self.say(&self.position().to_string())?,
+            "quit" => {
+                self.searcher.stop();
+                return Ok(Flow::Quit);
+            }
+            _ => self.say(&format!("info string unknown command: {line}"))?,
         }
         Ok(Flow::Continue)
     }
@@ -89,18 +232,77 @@ impl Session {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (rest, None),
         };
-        if name.eq_ignore_ascii_case("UCI_Variant") {
-            let value = value.ok_or("UCI_Variant needs a value")?;
-            let variant: Variant = value.parse().map_err(|e| format!("{e}"))?;
-            if !variant.is_implemented() {
-                return Err(format!("the variant '{variant}' is not implemented yet"));
+        let need = || value.ok_or_else(|| format!("option '{name}' needs a value"));
+        let number = |min: i64, max: i64| -> Result<i64, String> {
+            let v = need()?;
+            match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "option '{name}' needs a whole number from {min} to {max}, not '{v}'"
+                )),
             }
-            self.variant = variant;
-            self.game = Game::new(Position::startpos(variant));
-            Ok(())
-        } else {
-            Err(format!("unknown option '{name}'"))
+        };
+        let check = || -> Result<bool, String> {
+            match need()? {
+                v if v.eq_ignore_ascii_case("true") => Ok(true),
+                v if v.eq_ignore_ascii_case("false") => Ok(false),
+                v => Err(format!("option '{name}' needs true or false, not '{v}'")),
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let variant: Variant = need()?.parse().map_err(|e| format!("{e}"))?;
+                if !variant.is_implemented() {
+                    return Err(format!("the variant '{variant}' is not implemented yet"));
+                }
+                self.searcher.stop();
+                self.variant = variant;
+                self.game = Game::new(Position::startpos(variant));
+            }
+            "hash" => {
+                let mb = number(1, HASH_MAX as i64)?;
+                self.searcher.engine().set_hash(mb as usize);
+            }
+            "clear hash" => self.searcher.engine().new_game(),
+            "threads" => {
+                let n = number(1, THREADS_MAX as i64)?;
+                self.searcher.engine().threads = n as usize;
+            }
+            "multipv" => {
+                let n = number(1, MULTIPV_MAX as i64)?;
+                self.searcher.engine().multipv = n as usize;
+            }
+            "move overhead" => {
+                let n = number(0, 5000)?;
+                self.searcher.engine().move_overhead_ms = n as u64;
+            }
+            "ponder" => {
+                check()?;
+            }
+            "skill level" => {
+                self.skill = number(0, 20)?;
+                self.update_strength();
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check()?;
+                self.update_strength();
+            }
+            "uci_elo" => {
+                self.elo = number(Strength::ELO_MIN as i64, Strength::ELO_MAX as i64)? as u32;
+                self.update_strength();
+            }
+            _ => return Err(format!("unknown option '{name}'")),
         }
+        Ok(())
+    }
+
+    fn update_strength(&mut self) {
+        let strength = if self.limit_strength {
+            Strength::from_elo(self.elo)
+        } else {
+            Strength::from_skill(self.skill)
+        };
+        self.searcher.engine().strength = strength;
     }
 
     /// `position startpos|fen F [moves ...]`, built on a copy: a bad move
@@ -129,66 +331,231 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, args: &str, out: &mut impl Write) -> std::io::Result<()> {
-        let tokens: Vec<&str> = args.split_whitespace().collect();
-        match tokens.as_slice() {
-            ["perft", depth] => match depth.parse::<u32>() {
-                Ok(depth) if depth <= 64 => {
-                    let pos = self.position();
-                    let mut total = 0;
-                    for (m, n) in divide(pos, depth) {
-                        writeln!(out, "{}: {n}", to_uci(pos, m))?;
-                        total += n;
-                    }
-                    writeln!(out)?;
-                    writeln!(out, "Nodes searched: {total}")?;
-                    writeln!(out)?;
+    fn go(&mut self, go: Go) -> std::io::Result<()> {
+        match go {
+            Go::Perft(depth) => {
+                self.searcher.stop();
+                let pos = self.position();
+                let mut text = String::new();
+                let mut total = 0;
+                for (m, n) in divide(pos, depth) {
+                    text.push_str(&format!("{}: {n}\n", to_uci(pos, m)));
+                    total += n;
                 }
-                _ => writeln!(out, "info string bad perft depth '{depth}'")?,
-            },
-            _ => writeln!(
-                out,
-                "info string search is not available yet: only 'go perft N' is supported"
-            )?,
+                text.push_str(&format!("\nNodes searched: {total}\n"));
+                self.say(&text)?;
+            }
+            Go::Search { limits, ponder } => {
+                let root = self.position().clone();
+                let history = history_keys(&self.game);
+                let (out_info, out_done) = (self.out.clone(), self.out.clone());
+                let info_root = root.clone();
+                let done_root = root.clone();
+                self.searcher.start(
+                    root,
+                    history,
+                    limits,
+                    ponder,
+                    move |info| {
+                        // A closed output ends the session anyway.
+                        let _ = say(&out_info, &info_line(&info_root, info));
+                    },
+                    move |result| {
+                        let text = |m: Move| to_uci(&done_root, m);
+                        let line = match (result.best, result.ponder) {
+                            (Some(b), Some(p)) => {
+                                format!("bestmove {} ponder {}", text(b), text(p))
+                            }
+                            (Some(b), None) => format!("bestmove {}", text(b)),
+                            (None, _) => "bestmove (none)".to_string(),
+                        };
+                        let _ = say(&out_done, &line);
+                    },
+                );
+            }
         }
         Ok(())
     }
 }
 
 /// Runs a session until `quit` or the end of the input.
-pub fn run(input: impl BufRead, mut output: impl Write) -> Result<()> {
-    let mut session = Session::new();
+pub fn run(input: impl BufRead, out: Out) -> Result<()> {
+    let mut session = Session::new(out.clone());
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                writeln!(output, "info string input is not UTF-8")?;
+                say(&out, "info string input is not UTF-8")?;
                 continue;
             }
             Err(e) => return Err(e.into()),
         };
-        let flow = session.handle(&line, &mut output)?;
-        output.flush()?;
-        if flow == Flow::Quit {
-            break;
+        if session.handle(&line)? == Flow::Quit {
+            return Ok(());
         }
     }
+    // End of input: finish the running search and answer it.
+    session.wait();
     Ok(())
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::searcher::out;
+    use std::sync::{Arc, Mutex};
 
-    fn talk(session: &mut Session, line: &str) -> String {
-        let mut out = Vec::new();
-        session.handle(line, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+    /// An output the test reads back.
+    #[derive(Clone, Default)]
+    pub(crate) struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buffer {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Buffer {
+        /// Everything written since the last call.
+        pub(crate) fn take(&self) -> String {
+            String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
+        }
+    }
+
+    fn session() -> (Session, Buffer) {
+        let buffer = Buffer::default();
+        (Session::new(out(buffer.clone())), buffer)
+    }
+
+    struct Talk(Session, Buffer);
+
+    fn talk(t: &mut Talk, line: &str) -> String {
+        t.0.handle(line).unwrap();
+        t.1.take()
+    }
+
+    /// Sends `line`, waits for the search it starts and returns the output.
+    fn talk_wait(t: &mut Talk, line: &str) -> String {
+        t.0.handle(line).unwrap();
+        t.0.wait();
+        t.1.take()
+    }
+
+    fn new_talk() -> Talk {
+        let (s, b) = session();
+        Talk(s, b)
+    }
+
+    /// The move of the `bestmove` line, checked legal in `pos`.
+    fn bestmove(out: &str, pos: &Position) -> Move {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("bestmove "))
+            .unwrap_or_else(|| panic!("no bestmove in {out}"));
+        let text = line.split_whitespace().nth(1).unwrap();
+        parse_uci(pos, text).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    #[test]
+    fn go_depth_reports_and_answers_a_legal_move() {
+        let mut t = new_talk();
+        talk(&mut t, "position startpos moves e2e4 e7e5 g1f3");
+        let pos = t.0.position().clone();
+        let out = talk_wait(&mut t, "go depth 5");
+        for d in 1..=5 {
+            assert!(
+                out.contains(&format!("info depth {d} seldepth ")),
+                "depth {d}: {out}"
+            );
+        }
+        let info = out
+            .lines()
+            .find(|l| l.starts_with("info depth 5 "))
+            .unwrap();
+        assert!(info.contains(" score cp ") && info.contains(" nodes ") && info.contains(" pv "));
+        bestmove(&out, &pos);
+        assert!(out.ends_with('\n'));
+    }
+
+    #[test]
+    fn go_infinite_waits_for_stop() {
+        let mut t = new_talk();
+        talk(&mut t, "position startpos");
+        talk(&mut t, "go infinite");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(t.0.searcher.is_running());
+        let out = talk(&mut t, "isready");
+        assert!(
+            out.contains("readyok\n") && !out.contains("bestmove"),
+            "{out}"
+        );
+        let out = talk(&mut t, "stop");
+        bestmove(&out, &Position::startpos(Variant::Chess));
+        assert!(!t.0.searcher.is_running());
+    }
+
+    #[test]
+    fn ponder_waits_for_ponderhit() {
+        let mut t = new_talk();
+        talk(&mut t, "position startpos moves d2d4");
+        let pos = t.0.position().clone();
+        talk(&mut t, "go ponder depth 2 wtime 1000 btime 1000");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(!t.1.take().contains("bestmove"));
+        talk(&mut t, "ponderhit");
+        t.0.wait();
+        bestmove(&t.1.take(), &pos);
+    }
+
+    #[test]
+    fn clock_search_and_mate_answers() {
+        let mut t = new_talk();
+        talk(&mut t, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let out = talk_wait(&mut t, "go wtime 1000 btime 1000 winc 10 binc 10");
+        assert!(out.contains("score mate 1"), "{out}");
+        assert!(out.contains("bestmove d1d8"), "{out}");
+        talk(&mut t, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let out = talk_wait(&mut t, "go movetime 50");
+        assert_eq!(out, "bestmove (none)\n");
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let mut t = new_talk();
+        for ok in [
+            "setoption name Hash value 4",
+            "setoption name Threads value 2",
+            "setoption name MultiPV value 3",
+            "setoption name Skill Level value 3",
+            "setoption name UCI_LimitStrength value true",
+            "setoption name UCI_Elo value 1200",
+            "setoption name Clear Hash",
+            "setoption name Move Overhead value 10",
+        ] {
+            assert_eq!(talk(&mut t, ok), "", "{ok}");
+        }
+        for bad in [
+            "setoption name Hash value 0",
+            "setoption name Hash value lots",
+            "setoption name Threads",
+            "setoption name UCI_LimitStrength value maybe",
+            "setoption name UCI_Elo value 1",
+        ] {
+            assert!(talk(&mut t, bad).starts_with("info string"), "{bad}");
+        }
+        talk(&mut t, "position startpos");
+        let out = talk_wait(&mut t, "go depth 3");
+        assert!(out.contains(" multipv 3 "), "{out}");
+        bestmove(&out, &Position::startpos(Variant::Chess));
     }
 
     #[test]
     fn handshake_lists_variants() {
-        let mut s = Session::new();
+        let mut s = new_talk();
         let out = talk(&mut s, "uci");
         assert!(out.contains("option name UCI_Variant type combo default chess var chess"));
         assert!(out.ends_with("uciok\n"));
@@ -197,7 +564,7 @@ mod tests {
 
     #[test]
     fn go_perft_matches_stockfish_format() {
-        let mut s = Session::new();
+        let mut s = new_talk();
         talk(&mut s, "position startpos moves e2e4 e7e5");
         let out = talk(&mut s, "go perft 2");
         assert!(out.contains("\ng1f3: 29\n"), "{out}");
@@ -255,15 +622,15 @@ mod tests {
 
     #[test]
     fn bad_input_keeps_the_session() {
-        let mut s = Session::new();
+        let mut s = new_talk();
         talk(&mut s, "position startpos moves e2e4");
-        let before = s.position().to_fen();
+        let before = s.0.position().to_fen();
         let out = talk(&mut s, "position startpos moves e2e4 e7e5 e1e3");
         assert!(out.starts_with("info string illegal move 'e1e3'"), "{out}");
-        assert_eq!(s.position().to_fen(), before);
+        assert_eq!(s.0.position().to_fen(), before);
         let out = talk(&mut s, "position fen 8/8/8 w - - 0 1");
         assert!(out.starts_with("info string bad position"), "{out}");
-        assert_eq!(s.position().to_fen(), before);
+        assert_eq!(s.0.position().to_fen(), before);
         for garbage in [
             "foo",
             "go perft x",
@@ -272,13 +639,20 @@ mod tests {
             "setoption name UCI_Variant value nosuch",
             "position",
             "position moves e2e4",
+            "go depth",
+            "go depth -3",
+            "go nodes many",
+            "go sideways",
+            "go perft",
+            "setoption",
+            "setoption value 3",
+            "\u{1b}[A",
         ] {
             let out = talk(&mut s, garbage);
             assert!(out.starts_with("info string"), "{garbage}: {out}");
         }
-        assert_eq!(s.position().to_fen(), before);
-        let mut out = Vec::new();
-        assert_eq!(s.handle("quit", &mut out).unwrap(), Flow::Quit);
+        assert_eq!(s.0.position().to_fen(), before);
+        assert_eq!(s.0.handle("quit").unwrap(), Flow::Quit);
     }
 
     #[test]

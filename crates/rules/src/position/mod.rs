@@ -257,6 +257,19 @@ impl Position {
         }
     }
 
+    /// Passes the turn without moving: the "null move" of search (null-move
+    /// pruning). Only for a side that is not in check; the other side then
+    /// cannot be in check either, so the checkers are empty. The en-passant
+    /// right lapses and the 50-move clock runs as after a quiet move. Not a
+    /// move of any game: it never appears in a legal move list.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check(), "no null move out of check");
+        self.set_ep(None);
+        self.halfmove += 1;
+        self.switch_turn();
+        self.checkers = Bitboard::EMPTY;
+    }
+
     /// Whether `sq` is attacked by a piece of `by` (ruling P8 for games
     /// with trampolines: bounces included, pins ignored).
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {

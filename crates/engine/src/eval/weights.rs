@@ -1,0 +1,225 @@
+//! Every evaluation weight in one place, ready for tuning. Scores are
+//! centipawns as (middlegame, endgame) pairs, blended by the game phase.
+//!
+//! The piece values and piece-square tables start from Ronald Friederich's
+//! PeSTO tables (published on the Chess Programming Wiki); the other terms
+//! are small hand-set corrections on top.
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A tapered score: middlegame and endgame values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl S {
+    pub const ZERO: S = S(0, 0);
+}
+
+impl Add for S {
+    type Output = S;
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl AddAssign for S {
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl Sub for S {
+    type Output = S;
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+impl SubAssign for S {
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+impl Neg for S {
+    type Output = S;
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// Phase weight of each role (pawn, knight, bishop, rook, queen, king);
+/// the full phase is [`PHASE_TOTAL`] (all pieces on the board).
+pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub const PHASE_TOTAL: i32 = 24;
+
+/// The weights of the FIDE terms, indexed by role (pawn..king).
+pub struct Weights {
+    pub material: [S; 6],
+    /// Piece-square tables from White's side, a8 first (as printed),
+    /// middlegame and endgame.
+    pub pst_mg: [[i32; 64]; 6],
+    pub pst_eg: [[i32; 64]; 6],
+    /// Per attacked square (not own, not attacked by enemy pawns), minus
+    /// the centre of the range [`Weights::mobility_base`].
+    pub mobility: [S; 6],
+    pub mobility_base: [i32; 6],
+    pub bishop_pair: S,
+    pub rook_open_file: S,
+    pub rook_semi_open_file: S,
+    pub doubled_pawn: S,
+    pub isolated_pawn: S,
+    /// Passed pawn by relative rank (0 = rank 1).
+    pub passed_pawn: [S; 8],
+    /// King safety: attack units per piece attacking the king zone, by role.
+    pub king_attack_unit: [i32; 6],
+    /// Extra units for a safe queen contact check square count.
+    pub king_attack_scale: i32,
+    /// Pawn shield: own pawn in front of the castled king (one or two ranks).
+    pub pawn_shield: [S; 2],
+    /// Side to move bonus.
+    pub tempo: S,
+}
+
+#[rustfmt::skip]
+pub const WEIGHTS: Weights = Weights {
+    material: [S(82, 94), S(337, 281), S(365, 297), S(477, 512), S(1025, 936), S(0, 0)],
+    pst_mg: [
+        [
+              0,   0,   0,   0,   0,   0,  0,   0,
+             98, 134,  61,  95,  68, 126, 34, -11,
+             -6,   7,  26,  31,  65,  56, 25, -20,
+            -14,  13,   6,  21,  23,  12, 17, -23,
+            -27,  -2,  -5,  12,  17,   6, 10, -25,
+            -26,  -4,  -4, -10,   3,   3, 33, -12,
+            -35,  -1, -20, -23, -15,  24, 38, -22,
+              0,   0,   0,   0,   0,   0,  0,   0,
+        ],
+        [
+            -167, -89, -34, -49,  61, -97, -15, -107,
+             -73, -41,  72,  36,  23,  62,   7,  -17,
+             -47,  60,  37,  65,  84, 129,  73,   44,
+              -9,  17,  19,  53,  37,  69,  18,   22,
+             -13,   4,  16,  13,  28,  19,  21,   -8,
+             -23,  -9,  12,  10,  19,  17,  25,  -16,
+             -29, -53, -12,  -3,  -1,  18, -14,  -19,
+            -105, -21, -58, -33, -17, -28, -19,  -23,
+        ],
+        [
+            -29,   4, -82, -37, -25, -42,   7,  -8,
+            -26,  16, -18, -13,  30,  59,  18, -47,
+            -16,  37,  43,  40,  35,  50,  37,  -2,
+             -4,   5,  19,  50,  37,  37,   7,  -2,
+             -6,  13,  13,  26,  34,  12,  10,   4,
+              0,  15,  15,  15,  14,  27,  18,  10,
+              4,  15,  16,   0,   7,  21,  33,   1,
+            -33,  -3, -14, -21, -13, -12, -39, -21,
+        ],
+        [
+             32,  42,  32,  51, 63,  9,  31,  43,
+             27,  32,  58,  62, 80, 67,  26,  44,
+             -5,  19,  26,  36, 17, 45,  61,  16,
+            -24, -11,   7,  26, 24, 35,  -8, -20,
+            -36, -26, -12,  -1,  9, -7,   6, -23,
+            -45, -25, -16, -17,  3,  0,  -5, -33,
+            -44, -16, -20,  -9, -1, 11,  -6, -71,
+            -19, -13,   1,  17, 16,  7, -37, -26,
+        ],
+        [
+            -28,   0,  29,  12,  59,  44,  43,  45,
+            -24, -39,  -5,   1, -16,  57,  28,  54,
+            -13, -17,   7,   8,  29,  56,  47,  57,
+            -27, -27, -16, -16,  -1,  17,  -2,   1,
+             -9, -26,  -9, -10,  -2,  -4,   3,  -3,
+            -14,   2, -11,  -2,  -5,   2,  14,   5,
+            -35,  -8,  11,   2,   8,  15,  -3,   1,
+             -1, -18,  -9,  10, -15, -25, -31, -50,
+        ],
+        [
+            -65,  23,  16, -15, -56, -34,   2,  13,
+             29,  -1, -20,  -7,  -8,  -4, -38, -29,
+             -9,  24,   2, -16, -20,   6,  22, -22,
+            -17, -20, -12, -27, -30, -25, -14, -36,
+            -49,  -1, -27, -39, -46, -44, -33, -51,
+            -14, -14, -22, -46, -44, -30, -15, -27,
+              1,   7,  -8, -64, -43, -16,   9,   8,
+            -15,  36,  12, -54,   8, -28,  24,  14,
+        ],
+    ],
+    pst_eg: [
+        [
+              0,   0,   0,   0,   0,   0,   0,   0,
+            178, 173, 158, 134, 147, 132, 165, 187,
+             94, 100,  85,  67,  56,  53,  82,  84,
+             32,  24,  13,   5,  -2,   4,  17,  17,
+             13,   9,  -3,  -7,  -7,  -8,   3,  -1,
+              4,   7,  -6,   1,   0,  -5,  -1,  -8,
+             13,   8,   8,  10,  13,   0,   2,  -7,
+              0,   0,   0,   0,   0,   0,   0,   0,
+        ],
+        [
+            -58, -38, -13, -28, -31, -27, -63, -99,
+            -25,  -8, -25,  -2,  -9, -25, -24, -52,
+            -24, -20,  10,   9,  -1,  -9, -19, -41,
+            -17,   3,  22,  22,  22,  11,   8, -18,
+            -18,  -6,  16,  25,  16,  17,   4, -18,
+            -23,  -3,  -1,  15,  10,  -3, -20, -22,
+            -42, -20, -10,  -5,  -2, -20, -23, -44,
+            -29, -51, -23, -15, -22, -18, -50, -64,
+        ],
+        [
+            -14, -21, -11,  -8, -7,  -9, -17, -24,
+             -8,  -4,   7, -12, -3, -13,  -4, -14,
+              2,  -8,   0,  -1, -2,   6,   0,   4,
+             -3,   9,  12,   9, 14,  10,   3,   2,
+             -6,   3,  13,  19,  7,  10,  -3,  -9,
+            -12,  -3,   8,  10, 13,   3,  -7, -15,
+            -14, -18,  -7,  -1,  4,  -9, -15, -27,
+            -23,  -9, -23,  -5, -9, -16,  -5, -17,
+        ],
+        [
+            13, 10, 18, 15, 12,  12,   8,   5,
+            11, 13, 13, 11, -3,   3,   8,   3,
+             7,  7,  7,  5,  4,  -3,  -5,  -3,
+             4,  3, 13,  1,  2,   1,  -1,   2,
+             3,  5,  8,  4, -5,  -6,  -8, -11,
+            -4,  0, -5, -1, -7, -12,  -8, -16,
+            -6, -6,  0,  2, -9,  -9, -11,  -3,
+            -9,  2,  3, -1, -5, -13,   4, -20,
+        ],
+        [
+             -9,  22,  22,  27,  27,  19,  10,  20,
+            -17,  20,  32,  41,  58,  25,  30,   0,
+            -20,   6,   9,  49,  47,  35,  19,   9,
+              3,  22,  24,  45,  57,  40,  57,  36,
+            -18,  28,  19,  47,  31,  34,  39,  23,
+            -16, -27,  15,   6,   9,  17,  10,   5,
+            -22, -23, -30, -16, -16, -23, -36, -32,
+            -33, -28, -22, -43,  -5, -32, -20, -41,
+        ],
+        [
+            -74, -35, -18, -18, -11,  15,   4, -17,
+            -12,  17,  14,  17,  17,  38,  23,  11,
+             10,  17,  23,  15,  20,  45,  44,  13,
+             -8,  22,  24,  27,  26,  33,  26,   3,
+            -18,  -4,  21,  24,  27,  23,   9, -11,
+            -19,  -3,  11,  21,  23,  16,   7,  -9,
+            -27, -11,   4,  13,  14,   4,  -5, -17,
+            -53, -34, -21, -11, -28, -14, -24, -43,
+        ],
+    ],
+    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+    mobility_base: [0, 4, 6, 7, 13, 0],
+    bishop_pair: S(30, 50),
+    rook_open_file: S(25, 10),
+    rook_semi_open_file: S(12, 6),
+    doubled_pawn: S(-8, -20),
+    isolated_pawn: S(-10, -12),
+    passed_pawn: [S(0, 0), S(0, 5), S(0, 10), S(5, 20), S(15, 35), S(30, 60), S(45, 90), S(0, 0)],
+    king_attack_unit: [0, 2, 2, 3, 5, 0],
+    king_attack_scale: 6,
+    pawn_shield: [S(12, 0), S(6, 0)],
+    tempo: S(10, 10),
+};

@@ -1,0 +1,63 @@
+//! What bounds a search, and the signals a front end sends to it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The limits of one search (UCI `go` parameters). Fields left `None` do
+/// not limit. With no limit at all the search runs until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Exact time for this move, in milliseconds.
+    pub movetime: Option<u64>,
+    /// Clock times and increments in milliseconds, by colour.
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    /// Search until `stop`, whatever else is set.
+    pub infinite: bool,
+    /// Search for mate in this many moves (stops when found).
+    pub mate: Option<u32>,
+}
+
+/// Signals from the front end to a running search, shared between threads.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Stop as soon as possible and return the best move so far.
+    pub stop: AtomicBool,
+    /// The search is pondering: no time limit applies until this is
+    /// cleared (UCI `ponderhit`), and the result waits for it.
+    pub pondering: AtomicBool,
+}
+
+impl Signals {
+    pub fn new() -> Signals {
+        Signals::default()
+    }
+
+    /// A fresh set of signals for a search that ponders or not.
+    pub fn with_ponder(ponder: bool) -> Signals {
+        Signals {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+        }
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,128 @@
+//! Playing levels a person can beat: `Skill Level` 0..20 and
+//! `UCI_LimitStrength`/`UCI_Elo`. A limited engine searches shallow and few
+//! nodes, looks at several candidate moves and picks among the near-best
+//! ones at random, the weaker the level the wider.
+//!
+//! The Elo scale is a rough first mapping onto skill levels, not yet
+//! calibrated by matches.
+
+use springboard_rules::Move;
+
+/// A playing strength: skill 0 (weakest) to 20 (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    skill: u8,
+}
+
+impl Strength {
+    pub const FULL: Strength = Strength { skill: 20 };
+    pub const ELO_MIN: u32 = 600;
+    pub const ELO_MAX: u32 = 2600;
+    /// Candidate moves a limited engine looks at.
+    pub const CANDIDATES: usize = 4;
+
+    /// Skill level 0..=20 (out-of-range values are clamped).
+    pub fn from_skill(level: i64) -> Strength {
+        Strength {
+            skill: level.clamp(0, 20) as u8,
+        }
+    }
+
+    /// The level for an Elo rating in `ELO_MIN..=ELO_MAX` (clamped).
+    pub fn from_elo(elo: u32) -> Strength {
+        let elo = elo.clamp(Strength::ELO_MIN, Strength::ELO_MAX);
+        let skill = (elo - Strength::ELO_MIN) * 20 / (Strength::ELO_MAX - Strength::ELO_MIN);
+        Strength::from_skill(skill as i64)
+    }
+
+    pub fn skill(self) -> u8 {
+        self.skill
+    }
+
+    pub fn is_limited(self) -> bool {
+        self.skill < 20
+    }
+
+    /// The deepest iteration a limited engine searches.
+    pub fn depth_cap(self) -> Option<u32> {
+        self.is_limited().then(|| 1 + u32::from(self.skill) / 2)
+    }
+
+    /// The most nodes a limited engine searches.
+    pub fn node_cap(self) -> Option<u64> {
+        self.is_limited()
+            .then(|| 2_000u64 << (u32::from(self.skill) / 2))
+    }
+
+    /// Picks a move among `lines` (move, centipawn score), best first: each
+    /// candidate's score gets a random push that grows with the weakness
+    /// (the rule of Stockfish's skill levels). `random` gives fresh numbers.
+    pub fn pick(self, lines: &[(Move, i32)], mut random: impl FnMut() -> u64) -> Option<Move> {
+        let &(first, top) = lines.first()?;
+        if !self.is_limited() {
+            return Some(first);
+        }
+        let weakness = 120 - 2 * i64::from(self.skill);
+        let worst = lines.iter().map(|l| l.1).min().unwrap_or(top);
+        let delta = i64::from(top - worst).min(100);
+        let mut best = (first, i64::MIN);
+        for &(m, score) in lines {
+            let push = (weakness * i64::from(top - score)
+                + delta * (random() % weakness as u64) as i64)
+                / 128;
+            let value = i64::from(score) + push;
+            if value > best.1 {
+                best = (m, value);
+            }
+        }
+        Some(best.0)
+    }
+}
+
+/// A small xorshift generator for the random choice of limited levels.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use springboard_rules::Square;
+
+    #[test]
+    fn levels() {
+        assert_eq!(Strength::from_elo(100).skill(), 0);
+        assert_eq!(Strength::from_elo(1600).skill(), 10);
+        assert_eq!(Strength::from_elo(9999), Strength::FULL);
+        assert_eq!(Strength::from_skill(3).depth_cap(), Some(2));
+        assert_eq!(Strength::FULL.depth_cap(), None);
+    }
+
+    #[test]
+    fn full_strength_takes_the_best_and_weak_levels_vary() {
+        let a = Move::normal(Square::E2, Square::E4);
+        let b = Move::normal(Square::D2, Square::D4);
+        let c = Move::normal(Square::G1, Square::F3);
+        let lines = [(a, 40), (b, 30), (c, -500)];
+        let mut rng = Rng::new(7);
+        assert_eq!(Strength::FULL.pick(&lines, || rng.next_u64()), Some(a));
+        let weak = Strength::from_skill(0);
+        let picks: Vec<Move> = (0..50)
+            .map(|_| weak.pick(&lines, || rng.next_u64()).unwrap())
+            .collect();
+        assert!(picks.contains(&a) && picks.contains(&b), "{picks:?}");
+        assert_eq!(Strength::FULL.pick(&[], || 0), None);
+    }
+}

@@ -1,0 +1,117 @@
+//! Time management: how long to think about one move.
+
+use crate::limits::Limits;
+use springboard_rules::Color;
+use std::time::{Duration, Instant};
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    pub start: Instant,
+    /// Do not start a new iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop the search at this point.
+    pub hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, us: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+        if limits.infinite {
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = Duration::from_millis(mt.saturating_sub(overhead_ms).max(1));
+            return TimeManager {
+                start,
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let (time, inc) = match us {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        let Some(time) = time else {
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
+        };
+        let inc = inc.unwrap_or(0);
+        let mtg = u64::from(limits.movestogo.unwrap_or(30).clamp(1, 50));
+        // Keep a reserve: the overhead, and a little more on short clocks.
+        let avail = time.saturating_sub(overhead_ms + time / 50).max(1);
+        let soft = (avail / mtg + inc * 3 / 4).min(avail / 2).max(1);
+        let hard_cap = if mtg == 1 { avail * 3 / 4 } else { avail / 3 };
+        let hard = (soft * 5).min(hard_cap).max(soft);
+        TimeManager {
+            start,
+            soft: Some(Duration::from_millis(soft)),
+            hard: Some(Duration::from_millis(hard)),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard limit has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether to start another iteration.
+    pub fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| self.elapsed() < s / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_second_game_budget() {
+        let limits = Limits {
+            wtime: Some(1000),
+            btime: Some(1000),
+            winc: Some(10),
+            binc: Some(10),
+            ..Limits::default()
+        };
+        let now = Instant::now();
+        let tm = TimeManager::new(&limits, Color::White, 30, now);
+        assert_eq!(tm.soft, Some(Duration::from_millis(38)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(190)));
+        // With almost no time left, never more than a third of it.
+        let low = Limits {
+            wtime: Some(60),
+            winc: Some(10),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&low, Color::White, 30, now);
+        assert!(tm.hard.unwrap() <= Duration::from_millis(10));
+    }
+
+    #[test]
+    fn movetime_and_infinite() {
+        let now = Instant::now();
+        let mt = Limits {
+            movetime: Some(500),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&mt, Color::Black, 30, now);
+        assert_eq!(tm.hard, Some(Duration::from_millis(470)));
+        let inf = Limits {
+            infinite: true,
+            wtime: Some(10),
+            ..Limits::default()
+        };
+        assert_eq!(TimeManager::new(&inf, Color::White, 30, now).hard, None);
+    }
+}

@@ -1,0 +1,204 @@
+//! Match statistics: score, Elo with a 95% interval, and the sequential
+//! probability ratio test (SPRT).
+//!
+//! The Elo and LLR formulas use the normal approximation of the
+//! per-game score distribution (wins 1, draws 1/2, losses 0), as
+//! cutechess-cli and fastchess report them.
+
+/// Wins, draws and losses of the first engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// The expected score for an Elo difference.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference for an expected score in (0, 1).
+pub fn elo_from_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// SPRT parameters: H0 elo0, H1 elo1, error rates alpha and beta.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+    /// `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
+    fn from_str(text: &str) -> Result<Sprt, String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let bad =
+            || format!("--sprt needs elo0,elo1,alpha,beta (like 0,10,0.05,0.05), not '{text}'");
+        let [e0, e1, a, b] = parts.as_slice() else {
+            return Err(bad());
+        };
+        let num = |s: &str| s.parse::<f64>().map_err(|_| bad());
+        let sprt = Sprt {
+            elo0: num(e0)?,
+            elo1: num(e1)?,
+            alpha: num(a)?,
+            beta: num(b)?,
+        };
+        let rate_ok = |r: f64| r > 0.0 && r < 0.5;
+        let valid = sprt.elo0 < sprt.elo1 && rate_ok(sprt.alpha) && rate_ok(sprt.beta);
+        if !valid {
+            return Err(format!(
+                "--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5): '{text}'"
+            ));
+        }
+        Ok(sprt)
+    }
+}
+
+/// What the SPRT says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtState {
+    /// H1 accepted: the first engine is at least elo1 stronger.
+    H1,
+    /// H0 accepted: it is at most elo0 stronger.
+    H0,
+    Continue,
+}
+
+impl Sprt {
+    /// The lower and upper LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0.
+    pub fn llr(&self, wdl: Wdl) -> f64 {
+        let n = wdl.games() as f64;
+        if wdl.wins == 0 || wdl.losses == 0 || n == 0.0 {
+            // Not enough information for the variance yet.
+            return 0.0;
+        }
+        let mean = wdl.score();
+        let var = wdl.variance();
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var / n)
+    }
+
+    pub fn state(&self, wdl: Wdl) -> SprtState {
+        let llr = self.llr(wdl);
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtState::H1
+        } else if llr <= lower {
+            SprtState::H0
+        } else {
+            SprtState::Continue
+        }
+    }
+}
+
+impl Wdl {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The mean score per game (0 with no games).
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / n as f64
+    }
+
+    /// The variance of one game's score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
+    }
+
+    /// The Elo difference and its 95% interval, or `None` while the score
+    /// is 0% or 100% (no finite estimate).
+    pub fn elo(&self) -> Option<(f64, f64, f64)> {
+        let n = self.games() as f64;
+        let s = self.score();
+        if n == 0.0 || s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let se = (self.variance() / n).sqrt();
+        let lo = (s - 1.959_964 * se).max(1e-6);
+        let hi = (s + 1.959_964 * se).min(1.0 - 1e-6);
+        Some((elo_from_score(s), elo_from_score(lo), elo_from_score(hi)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_interval() {
+        assert!((elo_from_score(0.75) - 190.848).abs() < 0.01);
+        assert!((expected_score(190.848) - 0.75).abs() < 1e-4);
+        let wdl = Wdl {
+            wins: 30,
+            draws: 40,
+            losses: 30,
+        };
+        let (elo, lo, hi) = wdl.elo().unwrap();
+        assert!(elo.abs() < 1e-9);
+        // var = 0.3 * 0.25 * 2 = 0.15, se = sqrt(0.15 / 100) = 0.0387
+        assert!((hi - elo_from_score(0.5 + 1.959_964 * 0.15f64.sqrt() / 10.0)).abs() < 1e-9);
+        assert!((lo + hi).abs() < 1e-9);
+        assert_eq!(
+            Wdl {
+                wins: 3,
+                draws: 0,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+    }
+
+    #[test]
+    fn sprt_llr_and_decisions() {
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        let (lower, upper) = sprt.bounds();
+        assert!((upper - 2.944_438_979).abs() < 1e-6);
+        assert!((lower + 2.944_438_979).abs() < 1e-6);
+        let strong = Wdl {
+            wins: 600,
+            draws: 300,
+            losses: 100,
+        };
+        assert!(sprt.llr(strong) > upper);
+        assert_eq!(sprt.state(strong), SprtState::H1);
+        let weak = Wdl {
+            wins: 100,
+            draws: 300,
+            losses: 600,
+        };
+        assert_eq!(sprt.state(weak), SprtState::H0);
+        let even = Wdl {
+            wins: 10,
+            draws: 10,
+            losses: 10,
+        };
+        assert_eq!(sprt.state(even), SprtState::Continue);
+        assert!("1,0,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("0,10,0.05".parse::<Sprt>().is_err());
+    }
+}

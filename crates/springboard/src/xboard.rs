@@ -1,0 +1,567 @@
+//! The XBoard/WinBoard front end (CECP, protocol version 2). The engine
+//! thinks in a thread; its move is played on the shared game before
+//! `move ...` is written, so the next command sees it.
+
+use crate::searcher::{history_keys, say, Out, Searcher};
+use anyhow::Result;
+use springboard_engine::{Engine, Info, Limits, Score};
+use springboard_rules::notation::san::parse_san;
+use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Variant, WinReason};
+use std::io::BufRead;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// What the session does after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The XBoard name of a variant we play.
+fn xboard_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Chess => "normal",
+        other => other.name(),
+    }
+}
+
+/// Clocks and limits set by `level`, `st`, `sd`, `time` and `otim`.
+#[derive(Clone, Debug, Default)]
+struct Clock {
+    /// Moves per time control (0: the whole game).
+    mps: u32,
+    inc_ms: u64,
+    /// Fixed seconds per move (`st`), in ms.
+    st_ms: Option<u64>,
+    depth: Option<u32>,
+    own_ms: Option<u64>,
+    opp_ms: Option<u64>,
+}
+
+/// The state the search thread also touches.
+struct Shared {
+    game: Game,
+}
+
+/// One XBoard session.
+pub struct Session {
+    shared: Arc<Mutex<Shared>>,
+    searcher: Searcher,
+    out: Out,
+    variant: Variant,
+    /// The side the engine plays; `None` in force mode.
+    engine_color: Option<Color>,
+    clock: Clock,
+    post: bool,
+}
+
+fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The result line for a finished game, e.g. `1-0 {White mates}`.
+fn result_line(outcome: Outcome) -> String {
+    let why = match outcome {
+        Outcome::Win {
+            winner,
+            reason: WinReason::Checkmate,
+        } => format!("{} mates", winner.fold("White", "Black")),
+        Outcome::Win {
+            winner,
+            reason: WinReason::WeakSquare,
+        } => format!("{} enters the weak square", winner.fold("White", "Black")),
+        Outcome::Draw(DrawReason::Stalemate) => "Stalemate".into(),
+        Outcome::Draw(DrawReason::Repetition) => "Draw by repetition".into(),
+        Outcome::Draw(DrawReason::FiftyMoves) => "Draw by fifty move rule".into(),
+        Outcome::Draw(DrawReason::InsufficientMaterial) => "Insufficient material".into(),
+    };
+    format!("{} {{{why}}}", outcome.result_str())
+}
+
+/// The thinking output line: ply, score (centipawns; mates as
+/// 100000 + moves), time in centiseconds, nodes, PV.
+fn thinking_line(pos: &Position, info: &Info) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    let pv: Vec<String> = info.pv.iter().map(|&m| to_uci(pos, m)).collect();
+    format!(
+        "{} {score} {} {} {}",
+        info.depth,
+        info.time_ms / 10,
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Minutes or `minutes:seconds` of `level`, in ms.
+fn parse_base(text: &str) -> Option<u64> {
+    let (m, s) = text.split_once(':').unwrap_or((text, "0"));
+    let m: f64 = m.parse().ok()?;
+    let s: u64 = s.parse().ok()?;
+    (m.is_finite() && m >= 0.0).then(|| (m * 60_000.0) as u64 + s * 1000)
+}
+
+fn parse_secs(text: &str) -> Option<u64> {
+    let s: f64 = text.parse().ok()?;
+    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
+}
+
+impl Session {
+    pub fn new(out: Out) -> Session {
+        Session {
+            shared: Arc::new(Mutex::new(Shared {
+                game: Game::new(Position::startpos(Variant::Chess)),
+            })),
+            searcher: Searcher::new(Engine::new(64)),
+            out,
+            variant: Variant::Chess,
+            engine_color: Some(Color::Black),
+            clock: Clock::default(),
+            post: false,
+        }
+    }
+
+    /// Waits for the engine's move, if it is thinking.
+    pub fn wait(&mut self) {
+        self.searcher.wait();
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        lock(&self.shared).game.position().clone()
+    }
+
+    fn say(&self, line: &str) -> std::io::Result<()> {
+        say(&self.out, line)
+    }
+
+    fn error(&self, cmd: &str, why: &str) -> std::io::Result<()> {
+        self.say(&format!("Error ({why}): {cmd}"))
+    }
+
+    /// Handles one command line.
+    pub fn handle(&mut self, line: &str) -> std::io::Result<Flow> {
+        let line = line.trim();
+        let (cmd, rest) = line
+            .split_once(char::is_whitespace)
+            .map(|(c, r)| (c, r.trim()))
+            .unwrap_or((line, ""));
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "computer" | "random" | "hard" | "easy"
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "." | "exit" => {}
+            "protover" => {
+                let variants: Vec<&str> = Variant::implemented().map(xboard_name).collect();
+                self.say(&format!(
+                    "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 variants=\"{}\" done=1",
+                    env!("CARGO_PKG_VERSION"),
+                    variants.join(",")
+                ))?;
+            }
+            "new" => {
+                self.searcher.stop();
+                self.variant = Variant::Chess;
+                lock(&self.shared).game = Game::new(Position::startpos(Variant::Chess));
+                self.searcher.engine().new_game();
+                self.engine_color = Some(Color::Black);
+                self.clock.depth = None;
+            }
+            "variant" => {
+                let found = Variant::implemented().find(|&v| xboard_name(v) == rest);
+                match found {
+                    Some(v) => {
+                        self.searcher.stop();
+                        self.variant = v;
+                        lock(&self.shared).game = Game::new(Position::startpos(v));
+                    }
+                    None => self.error(line, "unsupported variant")?,
+                }
+            }
+            "force" => {
+                self.searcher.stop();
+                self.engine_color = None;
+            }
+            "go" => {
+                self.searcher.stop();
+                let turn = lock(&self.shared).game.position().turn();
+                self.engine_color = Some(turn);
+                self.think()?;
+            }
+            "playother" => {
+                self.searcher.stop();
+                let turn = lock(&self.shared).game.position().turn();
+                self.engine_color = Some(!turn);
+            }
+            "white" | "black" => {
+                // Protocol 1: the engine plays the other colour, force off.
+                let c = if cmd == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                self.engine_color = Some(!c);
+            }
+            "usermove" => self.usermove(rest)?,
+            "setboard" => {
+                self.searcher.stop();
+                match Position::from_fen(self.variant, rest) {
+                    Ok(pos) => lock(&self.shared).game = Game::new(pos),
+                    Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
+                }
+            }
+            "undo" | "remove" => {
+                self.searcher.stop();
+                let plies = if cmd == "undo" { 1 } else { 2 };
+                let mut shared = lock(&self.shared);
+                if shared.game.moves().len() < plies {
+                    drop(shared);
+                    self.error(line, "no move to take back")?;
+                } else {
+                    for _ in 0..plies {
+                        shared.game.undo();
+                    }
+                }
+            }
+            "time" | "otim" => match rest.parse::<i64>() {
+                Ok(cs) => {
+                    let ms = Some((cs.max(0) as u64) * 10);
+                    if cmd == "time" {
+                        self.clock.own_ms = ms;
+                    } else {
+                        self.clock.opp_ms = ms;
+                    }
+                }
+                Err(_) => self.error(line, "bad time")?,
+            },
+            "level" => {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                let parsed = match parts.as_slice() {
+                    [mps, base, inc] => {
+                        match (mps.parse::<u32>(), parse_base(base), parse_secs(inc)) {
+                            (Ok(mps), Some(base), Some(inc)) => Some((mps, base, inc)),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                match parsed {
+                    Some((mps, base, inc)) => {
+                        self.clock.mps = mps;
+                        self.clock.inc_ms = inc;
+                        self.clock.own_ms = Some(base);
+                        self.clock.opp_ms = Some(base);
+                        self.clock.st_ms = None;
+                    }
+                    None => self.error(line, "level needs MPS BASE INC")?,
+                }
+            }
+            "st" => match parse_secs(rest) {
+                Some(ms) if ms > 0 => self.clock.st_ms = Some(ms),
+                _ => self.error(line, "st needs seconds")?,
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d >= 1 => self.clock.depth = Some(d),
+                _ => self.error(line, "sd needs a depth")?,
+            },
+            "?" => self.searcher.stop(),
+            "ping" => self.say(&format!("pong {rest}"))?,
+            "result" => {
+                self.searcher.stop();
+                self.engine_color = None;
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "quit" => {
+                self.searcher.stop();
+                return Ok(Flow::Quit);
+            }
+            _ => {
+                // Protocol 1 engines get moves without `usermove`.
+                let pos = self.position();
+                if parse_uci(&pos, line).is_ok() {
+                    self.usermove(line)?;
+                } else {
+                    self.error(line, "unknown command")?;
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn usermove(&mut self, text: &str) -> std::io::Result<()> {
+        self.searcher.stop();
+        let played = {
+            let mut shared = lock(&self.shared);
+            let pos = shared.game.position().clone();
+            if shared.game.outcome().is_some() {
+                None
+            } else {
+                parse_uci(&pos, text)
+                    .or_else(|_| parse_san(&pos, text))
+                    .ok()
+                    .and_then(|m| shared.game.play(m).ok())
+            }
+        };
+        if played.is_none() {
+            return self.say(&format!("Illegal move: {text}"));
+        }
+        let (turn, outcome) = {
+            let shared = lock(&self.shared);
+            (shared.game.position().turn(), shared.game.outcome())
+        };
+        if let Some(o) = outcome {
+            return self.say(&result_line(o));
+        }
+        if self.engine_color == Some(turn) {
+            self.think()?;
+        }
+        Ok(())
+    }
+
+    /// Starts thinking on the current position, for the side to move.
+    fn think(&mut self) -> std::io::Result<()> {
+        let (root, history, outcome, engine_moves) = {
+            let shared = lock(&self.shared);
+            let g = &shared.game;
+            let us = g.position().turn();
+            let engine_moves = g
+                .positions()
+                .iter()
+                .filter(|p| p.turn() == us)
+                .count()
+                .saturating_sub(1);
+            (
+                g.position().clone(),
+                history_keys(g),
+                g.outcome(),
+                engine_moves,
+            )
+        };
+        if let Some(o) = outcome {
+            return self.say(&result_line(o));
+        }
+        let us = root.turn();
+        let mut limits = Limits {
+            depth: self.clock.depth,
+            ..Limits::default()
+        };
+        if let Some(st) = self.clock.st_ms {
+            limits.movetime = Some(st);
+        } else if let Some(own) = self.clock.own_ms {
+            let opp = self.clock.opp_ms.unwrap_or(own);
+            let (w, b) = if us == Color::White {
+                (own, opp)
+            } else {
+                (opp, own)
+            };
+            limits.wtime = Some(w);
+            limits.btime = Some(b);
+            limits.winc = Some(self.clock.inc_ms);
+            limits.binc = Some(self.clock.inc_ms);
+            if self.clock.mps > 0 {
+                let mps = self.clock.mps as usize;
+                limits.movestogo = Some((mps - engine_moves % mps) as u32);
+            }
+        } else if self.clock.depth.is_none() {
+            // No clock given: think five seconds.
+            limits.movetime = Some(5000);
+        }
+        let out_info = self.out.clone();
+        let out_done = self.out.clone();
+        let post = self.post;
+        let info_root = root.clone();
+        let shared = Arc::clone(&self.shared);
+        self.searcher.start(
+            root,
+            history,
+            limits,
+            false,
+            move |info| {
+                if post && info.multipv == 1 {
+                    let _ = say(&out_info, &thinking_line(&info_root, info));
+                }
+            },
+            move |result| {
+                let Some(best) = result.best else { return };
+                let mut s = lock(&shared);
+                let text = to_uci(s.game.position(), best);
+                if s.game.play(best).is_err() {
+                    return;
+                }
+                let outcome = s.game.outcome();
+                drop(s);
+                let _ = say(&out_done, &format!("move {text}"));
+                if let Some(o) = outcome {
+                    let _ = say(&out_done, &result_line(o));
+                }
+            },
+        );
+        Ok(())
+    }
+}
+
+/// Runs a session until `quit` or the end of the input.
+pub fn run(input: impl BufRead, out: Out) -> Result<()> {
+    let mut session = Session::new(out.clone());
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                say(&out, "Error (input is not UTF-8): ?")?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if session.handle(&line)? == Flow::Quit {
+            return Ok(());
+        }
+    }
+    session.wait();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::searcher::out;
+    use crate::uci::tests::Buffer;
+
+    struct Talk(Session, Buffer);
+
+    fn new_talk() -> Talk {
+        let buffer = Buffer::default();
+        Talk(Session::new(out(buffer.clone())), buffer)
+    }
+
+    fn talk(t: &mut Talk, line: &str) -> String {
+        t.0.handle(line).unwrap();
+        t.1.take()
+    }
+
+    fn talk_wait(t: &mut Talk, line: &str) -> String {
+        t.0.handle(line).unwrap();
+        t.0.wait();
+        t.1.take()
+    }
+
+    #[test]
+    fn features_and_ping() {
+        let mut t = new_talk();
+        assert_eq!(talk(&mut t, "xboard"), "");
+        let out = talk(&mut t, "protover 2");
+        assert!(out.starts_with("feature "), "{out}");
+        for f in [
+            "ping=1",
+            "setboard=1",
+            "usermove=1",
+            "variants=\"normal\"",
+            "done=1",
+        ] {
+            assert!(out.contains(f), "{f}: {out}");
+        }
+        assert_eq!(talk(&mut t, "accepted ping"), "");
+        assert_eq!(talk(&mut t, "ping 7"), "pong 7\n");
+    }
+
+    #[test]
+    fn engine_answers_as_black_after_new() {
+        let mut t = new_talk();
+        talk(&mut t, "new");
+        talk(&mut t, "sd 3");
+        let out = talk_wait(&mut t, "usermove e2e4");
+        let mv = out
+            .lines()
+            .find_map(|l| l.strip_prefix("move "))
+            .unwrap_or_else(|| panic!("no move: {out}"));
+        let mut pos = Position::startpos(Variant::Chess);
+        pos.play(parse_uci(&pos, "e2e4").unwrap());
+        let reply = parse_uci(&pos, mv).unwrap();
+        pos.play(reply);
+        assert_eq!(t.0.position(), pos);
+    }
+
+    #[test]
+    fn force_setboard_go_and_mate() {
+        let mut t = new_talk();
+        talk(&mut t, "new");
+        talk(&mut t, "force");
+        talk(&mut t, "setboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        talk(&mut t, "post");
+        talk(&mut t, "st 1");
+        let out = talk_wait(&mut t, "go");
+        assert!(out.contains("move d1d8\n1-0 {White mates}\n"), "{out}");
+        assert!(
+            out.lines().next().unwrap().starts_with("1 100001 "),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn force_mode_takes_moves_and_undo() {
+        let mut t = new_talk();
+        talk(&mut t, "new");
+        talk(&mut t, "force");
+        assert_eq!(talk(&mut t, "usermove e2e4"), "");
+        assert_eq!(talk(&mut t, "usermove e5"), "");
+        assert_eq!(talk(&mut t, "usermove e1e3"), "Illegal move: e1e3\n");
+        talk(&mut t, "remove");
+        assert_eq!(t.0.position(), Position::startpos(Variant::Chess));
+        assert_eq!(talk(&mut t, "undo"), "Error (no move to take back): undo\n");
+        // Protocol 1 style bare moves.
+        assert_eq!(talk(&mut t, "d2d4"), "");
+        talk(&mut t, "undo");
+        assert_eq!(t.0.position(), Position::startpos(Variant::Chess));
+    }
+
+    #[test]
+    fn clocks_and_garbage() {
+        let mut t = new_talk();
+        for ok in [
+            "level 40 5 0",
+            "level 0 2:30 1.5",
+            "time 12000",
+            "otim 11000",
+            "sd 4",
+            "st 2",
+            "nopost",
+            "result 1-0 {x}",
+        ] {
+            assert_eq!(talk(&mut t, ok), "", "{ok}");
+        }
+        for bad in [
+            "level 40",
+            "level x 5 0",
+            "time lots",
+            "sd 0",
+            "st -1",
+            "foo",
+            "variant crazyhouse",
+            "setboard 8/8/8 w - - 0 1",
+            "usermove",
+            "e2e9",
+        ] {
+            let out = talk(&mut t, bad);
+            assert!(
+                out.starts_with("Error")
+                    || out.starts_with("Illegal move")
+                    || out.starts_with("tellusererror"),
+                "{bad}: {out}"
+            );
+        }
+        assert_eq!(t.0.handle("quit").unwrap(), Flow::Quit);
+    }
+
+    #[test]
+    fn level_gives_the_search_a_clock() {
+        let mut t = new_talk();
+        talk(&mut t, "new");
+        talk(&mut t, "level 0 0:01 0");
+        talk(&mut t, "time 100");
+        talk(&mut t, "otim 100");
+        let out = talk_wait(&mut t, "usermove d2d4");
+        assert!(out.starts_with("move "), "{out}");
+    }
+}
