@@ -9,6 +9,7 @@ mod play;
 mod replay;
 mod searcher;
 mod uci;
+mod web_engine;
 mod xboard;
 
 use anyhow::Result;
@@ -56,9 +57,10 @@ struct ServeArgs {
     port: u16,
 }
 
-/// Starts the web app. No engine is plugged in yet.
+/// Starts the web app with the engine behind it.
 fn serve(args: &ServeArgs) -> Result<()> {
-    springboard_web::run(&args.host, args.port, None)?;
+    let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
+    springboard_web::run(&args.host, args.port, Some(engine))?;
     Ok(())
 }
 

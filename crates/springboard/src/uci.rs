@@ -578,7 +578,7 @@ pub(crate) mod tests {
 
     #[test]
     fn jumpingking_session() {
-        let mut s = Session::new();
+        let mut s = new_talk();
         let out = talk(&mut s, "uci");
         assert!(out.contains(" var jumpingking"), "{out}");
         assert_eq!(
@@ -590,7 +590,7 @@ pub(crate) mod tests {
         assert!(out.ends_with("\n\nNodes searched: 48\n\n"), "{out}");
         talk(&mut s, "position startpos moves a1c2 f8d7 c2e3b");
         assert_eq!(
-            s.position().to_fen(),
+            s.0.position().to_fen(),
             "8/3k4/8/8/8/4K3/2B5/8[RRBNNPPPrrbbnnppp] b Jj 3 2"
         );
         let out = talk(&mut s, "go perft 1");
@@ -610,7 +610,10 @@ pub(crate) mod tests {
             &mut s,
             "position fen 8/4k3/8/8/3P4/1K6/3P4/8[Rr] w Jj 0 1 moves 0000",
         );
-        assert_eq!(s.position().to_fen(), "8/4k3/8/8/3P4/1K6/3P4/8[Rr] b j 1 1");
+        assert_eq!(
+            s.0.position().to_fen(),
+            "8/4k3/8/8/3P4/1K6/3P4/8[Rr] b j 1 1"
+        );
         let out = talk(&mut s, "position startpos moves a1c2 f8d7 c2e3");
         assert!(out.starts_with("info string illegal move 'c2e3'"), "{out}");
         let out = talk(&mut s, "position fen 5k2/8/8/8/8/8/8/KR6[] w - 0 1");
@@ -657,12 +660,12 @@ pub(crate) mod tests {
 
     #[test]
     fn hoplit_drops_in_position_and_perft() {
-        let mut s = Session::new();
+        let mut s = new_talk();
         let out = talk(&mut s, "uci");
         assert!(out.contains(" var hoplit"), "{out}");
         assert_eq!(talk(&mut s, "setoption name UCI_Variant value hoplit"), "");
         assert_eq!(
-            s.position().to_fen(),
+            s.0.position().to_fen(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1"
         );
         let out = talk(&mut s, "go perft 3");
@@ -679,7 +682,7 @@ Nodes searched: 8982
         // Drops in long notation (N6), for both sides.
         talk(&mut s, "position startpos moves g1f3 g8f6 H@g1");
         assert_eq!(
-            s.position().to_fen(),
+            s.0.position().to_fen(),
             "rnbqkb1r/pppppppp/5n2/8/8/5NP1/PPPPPP1P/RNBQKBHR[h] b KQkq - 0 2"
         );
         let out = talk(&mut s, "go perft 1");

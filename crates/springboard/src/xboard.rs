@@ -457,7 +457,7 @@ mod tests {
             "ping=1",
             "setboard=1",
             "usermove=1",
-            "variants=\"normal\"",
+            "variants=\"normal",
             "done=1",
         ] {
             assert!(out.contains(f), "{f}: {out}");
