@@ -35,8 +35,29 @@ test("the variant picker offers the implemented games only", async () => {
   const info = await (await fetch(new URL("/api/info", server.url))).json();
   assert.deepEqual(options, info.variants.map((v) => v.title));
   assert.equal(options[0], "Chess");
-  // No engine is plugged in, so no engine mode is offered.
-  assert.equal(await page.locator("#mode-box").isVisible(), false);
+  // The app plugs the engine in, so the engine mode is offered.
+  assert.ok(info.engine && info.engine.name.startsWith("Springboard"));
+  assert.equal(await page.locator("#mode-box").isVisible(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("against the real engine: it answers a move with a legal move", async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption("#mode", "engine");
+  await page.selectOption("#engine-level", "1");
+  await square(page, "e2").click();
+  await square(page, "e4").click();
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2, null, {
+    timeout: 20000,
+  });
+  const moves = await page.locator("#moves button").allTextContents();
+  assert.equal(moves[0], "e4");
+  // The server checked the engine's move with the rules core; the page shows
+  // White to move again with legal targets for the e-pawn's neighbours.
+  await square(page, "d2").click();
+  const targets = await page.locator(".sq.target").count();
+  assert.ok(targets >= 1, `targets: ${targets}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
