@@ -63,7 +63,10 @@ impl Variant {
     /// Whether the rules core plays this game yet. Front ends offer only
     /// implemented games.
     pub const fn is_implemented(self) -> bool {
-        matches!(self, Variant::Chess)
+        matches!(
+            self,
+            Variant::Chess | Variant::HopChess | Variant::Trampoline
+        )
     }
 
     /// The implemented games.
@@ -84,8 +87,10 @@ impl Variant {
     pub const fn start_fen(self) -> &'static str {
         match self {
             Variant::Chess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Variant::HopChess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Variant::Trampoline => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Variant::HopChess => {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,- first"
+            }
+            Variant::Trampoline => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,-",
             Variant::JumpingKing => "5k2/8/8/8/8/8/8/K7 w - - 0 1",
             Variant::Hoplit => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1",
         }
