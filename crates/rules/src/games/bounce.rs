@@ -705,3 +705,41 @@ pub(crate) fn play_piece(pos: &mut crate::position::Position, m: Move) -> Option
     pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
     (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
 }
+
+/// The bounce rules of a game with trampolines.
+pub(crate) fn rules_of(variant: crate::Variant) -> Option<Rules> {
+    match variant {
+        crate::Variant::HopChess => Some(HOP),
+        crate::Variant::Trampoline => Some(TRAMPOLINE),
+        _ => None,
+    }
+}
+
+/// Whether the piece on `from` can make the bounce path `from`, `via`...,
+/// `to` (promoting to `role`) in `pos`: N3, every valid path names its move.
+pub(crate) fn path_exists(
+    pos: &crate::position::Position,
+    from: Square,
+    via: &[Square],
+    to: Square,
+    role: Option<Role>,
+) -> bool {
+    let Some(rules) = rules_of(pos.variant()) else {
+        return false;
+    };
+    let mut found = false;
+    for_each_path(
+        pos.board(),
+        pos.trampolines,
+        rules,
+        pos.ep_square(),
+        from,
+        &mut |m| {
+            found |= m.kind() == MoveKind::Normal
+                && m.to() == Some(to)
+                && m.role() == role
+                && m.via().eq(via.iter().copied());
+        },
+    );
+    found
+}
