@@ -743,3 +743,35 @@ pub(crate) fn path_exists(
     );
     found
 }
+
+/// The squares whose vacating may open an enemy path to `us`'s king on
+/// `k`: a path that a piece leaving `x` opens passes over `x` on a slide,
+/// and that slide ends on the king or on a trampoline the enemy may use,
+/// so `x` is the first piece on a line from one of them.
+#[inline]
+pub(crate) fn critical_squares(
+    board: &Board,
+    tramps: [Option<Square>; 2],
+    rules: Rules,
+    k: Square,
+    enemy: Color,
+) -> Bitboard {
+    let occ = board.occupied();
+    let mut c = rook_attacks(k, occ) | bishop_attacks(k, occ);
+    for t in rules.usable(tramps, enemy) {
+        c |= rook_attacks(t, occ) | bishop_attacks(t, occ);
+    }
+    c
+}
+
+/// A cheap sufficient test that a piece move leaves the own king safe:
+/// the king was not attacked, the move is not a king move, castling or en
+/// passant, and the origin is not critical. A piece that arrives on a
+/// square only blocks paths (a capture leaves the capturer there), so only
+/// the vacated origin can open a path.
+#[inline]
+pub(crate) fn surely_safe(m: Move, king: Square, in_check: bool, critical: Bitboard) -> bool {
+    !in_check
+        && matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
+        && m.from().is_some_and(|f| f != king && !critical.contains(f))
+}

@@ -45,46 +45,164 @@ fn placement_squares(board: &Board, tramps: [Option<Square>; 2], us: Color) -> B
     bb
 }
 
-/// Calls `f` with every placement square that leaves `us`'s king safe on
-/// `board` (the board after the piece step); stops when `f` returns false.
-fn safe_placements(
+/// What the legality tests of one position share: the mover's king, check,
+/// and the squares whose vacating may open a path (see
+/// [`bounce::surely_safe`]).
+struct Node {
+    us: Color,
+    king: Square,
+    in_check: bool,
+    critical: Bitboard,
+}
+
+impl Node {
+    fn new(pos: &Position) -> Option<Node> {
+        let us = pos.turn;
+        let king = pos.board.king_of(us)?;
+        Some(Node {
+            us,
+            king,
+            in_check: pos.checkers.any(),
+            critical: bounce::critical_squares(&pos.board, pos.trampolines, HOP, king, !us),
+        })
+    }
+}
+
+/// The squares where the trampoline of `us` may go after the piece step
+/// `m` that left `board` (H2), without exposing the king (P8). Empty when
+/// no placement is safe.
+fn safe_placement_set(
+    node: &Node,
     board: &Board,
     tramps: [Option<Square>; 2],
-    us: Color,
-    mut f: impl FnMut(Square) -> bool,
-) {
+    m: Move,
+) -> Bitboard {
+    // With the own trampoline lifted the enemy has fewer paths than now:
+    // if the king was safe and the move opened nothing, it is still safe.
+    let known_safe = bounce::surely_safe(m, node.king, node.in_check, node.critical);
+    safe_set(board, tramps, node.us, known_safe)
+}
+
+/// The placement squares of `us` that leave the king safe on `board` (the
+/// board after the piece step). `lifted_safe`: the caller knows that the
+/// king is safe with the own trampoline off the board.
+fn safe_set(board: &Board, tramps: [Option<Square>; 2], us: Color, lifted_safe: bool) -> Bitboard {
     let base = lifted(tramps, us);
     let Some(k) = board.king_of(us) else {
-        return;
+        return Bitboard::EMPTY;
     };
-    if bounce::is_attacked(board, base, HOP, k, !us) {
-        return;
+    // Trampolines block nothing, so a placement only adds paths: if the
+    // king is attacked with the own trampoline lifted, no placement helps.
+    if !lifted_safe && bounce::is_attacked(board, base, HOP, k, !us) {
+        return Bitboard::EMPTY;
     }
-    for s in placement_squares(board, tramps, us) {
-        let mut t = base;
-        t[us.index()] = Some(s);
-        if !bounce::is_attacked(board, t, HOP, k, !us) && !f(s) {
-            return;
+    let squares = placement_squares(board, tramps, us);
+    let e = tramps[(!us).index()];
+    match bad_placements(board, e, us, k) {
+        Some(bad) => squares & !bad,
+        None => {
+            let mut safe = Bitboard::EMPTY;
+            for s in squares {
+                let mut t = base;
+                t[us.index()] = Some(s);
+                if !bounce::is_attacked(board, t, HOP, k, !us) {
+                    safe |= s;
+                }
+            }
+            safe
         }
     }
 }
 
-fn has_safe_placement(board: &Board, tramps: [Option<Square>; 2], us: Color) -> bool {
-    let mut any = false;
-    safe_placements(board, tramps, us, |_| {
-        any = true;
-        false
-    });
-    any
-}
-
-fn count_safe_placements(board: &Board, tramps: [Option<Square>; 2], us: Color) -> u64 {
-    let mut n = 0;
-    safe_placements(board, tramps, us, |_| {
-        n += 1;
-        true
-    });
-    n
+/// The squares where `us`'s trampoline would give the enemy a path to the
+/// king on `k`, given that it has none with that trampoline off the board.
+/// `None` when an enemy pawn could promote on a trampoline (P6): the caller
+/// then tests each square.
+///
+/// With no path through the enemy trampoline `e` alone, a new path uses
+/// the new trampoline `s`: p-s-k, p-e-s-k or p-s-e-k. A path keeps one
+/// kind of movement throughout (a queen keeps her line, H6), so each kind
+/// is a product of bitboards: the squares it reaches with a non-capturing
+/// first leg, and the squares from which a leg of that kind captures on
+/// the king. The vacated origin of the attacker never matters here: a
+/// slider whose origin lies on its last legs could take the short cut,
+/// which would be a path without `s`.
+fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Option<Bitboard> {
+    use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+    let them = !us;
+    let occ = board.occupied();
+    let pawns = board.pieces(them, Role::Pawn);
+    let rel_rank =
+        |i: u8| Bitboard::rank(crate::types::Rank::new(them.fold(i, 7 - i)).expect("rank"));
+    if (pawns & rel_rank(6)).any()
+        || ((pawns & rel_rank(5)).any() && e.is_some_and(|e| rel_rank(7).contains(e)))
+    {
+        return None;
+    }
+    let theirs = board.by_color(them);
+    let mut reach_n = Bitboard::EMPTY;
+    for n in board.pieces(them, Role::Knight) {
+        reach_n |= knight_attacks(n);
+    }
+    let mut reach_r = Bitboard::EMPTY;
+    for r in theirs & board.rook_likes() {
+        reach_r |= rook_attacks(r, occ);
+    }
+    let mut reach_b = Bitboard::EMPTY;
+    for b in theirs & board.bishop_likes() {
+        reach_b |= bishop_attacks(b, occ);
+    }
+    let fwd = |bb: Bitboard| match them {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
+    };
+    let single = fwd(pawns) & !occ;
+    // H7: a double step onto the square, over an empty or trampoline square.
+    let double = fwd(fwd(pawns & rel_rank(1)) & !occ) & !occ;
+    let reach_p = single | double;
+    let to_n = knight_attacks(k);
+    let to_r = rook_attacks(k, occ);
+    let to_b = bishop_attacks(k, occ);
+    let to_p = pawn_attacks(us, k);
+    let mut bad = (reach_n & to_n) | (reach_r & to_r) | (reach_b & to_b) | (reach_p & to_p);
+    if let Some(e) = e {
+        let step = them.fold(1, -1);
+        // p-e-s-k
+        if reach_n.contains(e) {
+            bad |= knight_attacks(e) & to_n;
+        }
+        if reach_r.contains(e) {
+            bad |= rook_attacks(e, occ) & to_r;
+        }
+        if reach_b.contains(e) {
+            bad |= bishop_attacks(e, occ) & to_b;
+        }
+        if reach_p.contains(e) {
+            if let Some(s) = e.offset(0, step) {
+                if to_p.contains(s) {
+                    bad |= s;
+                }
+            }
+        }
+        // p-s-e-k
+        if to_n.contains(e) {
+            bad |= knight_attacks(e) & reach_n;
+        }
+        if to_r.contains(e) {
+            bad |= rook_attacks(e, occ) & reach_r;
+        }
+        if to_b.contains(e) {
+            bad |= bishop_attacks(e, occ) & reach_b;
+        }
+        if to_p.contains(e) {
+            if let Some(s) = e.offset(0, -step) {
+                if reach_p.contains(s) {
+                    bad |= s;
+                }
+            }
+        }
+    }
+    Some(bad)
 }
 
 /// Every pseudo-legal piece move of the side to move.
@@ -103,16 +221,15 @@ fn step_legal(pos: &Position, m: Move) -> bool {
     if pos.phase & FIRST != 0 {
         !bounce::king_attacked(&b, pos.trampolines, HOP, us)
     } else {
-        has_safe_placement(&b, pos.trampolines, us)
+        safe_set(&b, pos.trampolines, us, false).any()
     }
 }
 
 /// The placements of the side to move, in the [`PLACE`] phase.
 fn placements(pos: &Position, list: &mut MoveList) {
-    safe_placements(&pos.board, pos.trampolines, pos.turn, |s| {
+    for s in safe_set(&pos.board, pos.trampolines, pos.turn, false) {
         list.push(Move::trampoline(s));
-        true
-    });
+    }
 }
 
 /// Appends every legal turn: piece moves with their placement (`place`
@@ -125,19 +242,22 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     }
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo);
-    let us = pos.turn;
+    let Some(node) = Node::new(pos) else {
+        return;
+    };
     for m in pseudo {
-        let mut b = pos.board.clone();
-        bounce::make_on_board(&mut b, m);
         if pos.phase & FIRST != 0 {
-            if !bounce::king_attacked(&b, pos.trampolines, HOP, us) {
+            if bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
+            {
                 list.push(m);
             }
-        } else {
-            safe_placements(&b, pos.trampolines, us, |s| {
-                list.push(m.with_place(Some(s)));
-                true
-            });
+            continue;
+        }
+        let mut b = pos.board.clone();
+        bounce::make_on_board(&mut b, m);
+        for s in safe_placement_set(&node, &b, pos.trampolines, m) {
+            list.push(m.with_place(Some(s)));
         }
     }
 }
@@ -145,20 +265,25 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
 /// The number of legal turns (perft's last ply), without listing them.
 pub(crate) fn count_moves(pos: &Position) -> u64 {
     if pos.phase & PLACE != 0 {
-        return count_safe_placements(&pos.board, pos.trampolines, pos.turn);
+        return u64::from(safe_set(&pos.board, pos.trampolines, pos.turn, false).count());
     }
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo);
-    let us = pos.turn;
+    let Some(node) = Node::new(pos) else {
+        return 0;
+    };
     let mut n = 0;
     for m in pseudo {
+        if pos.phase & FIRST != 0 {
+            n += u64::from(
+                bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                    || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m),
+            );
+            continue;
+        }
         let mut b = pos.board.clone();
         bounce::make_on_board(&mut b, m);
-        n += if pos.phase & FIRST != 0 {
-            u64::from(!bounce::king_attacked(&b, pos.trampolines, HOP, us))
-        } else {
-            count_safe_placements(&b, pos.trampolines, us)
-        };
+        n += u64::from(safe_placement_set(&node, &b, pos.trampolines, m).count());
     }
     n
 }
@@ -173,7 +298,22 @@ pub(crate) fn legal_steps(pos: &Position, list: &mut MoveList) {
     }
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo);
-    list.extend(pseudo.into_iter().filter(|&m| step_legal(pos, m)));
+    let Some(node) = Node::new(pos) else {
+        return;
+    };
+    for m in pseudo {
+        let legal = if pos.phase & FIRST != 0 {
+            bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
+        } else {
+            let mut b = pos.board.clone();
+            bounce::make_on_board(&mut b, m);
+            safe_placement_set(&node, &b, pos.trampolines, m).any()
+        };
+        if legal {
+            list.push(m);
+        }
+    }
 }
 
 /// Plays a legal half-step.
@@ -255,5 +395,5 @@ pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
 /// Whether the side to move has a legal placement (for the [`PLACE`]
 /// phase's position text check).
 pub(crate) fn placement_possible(pos: &Position) -> bool {
-    has_safe_placement(&pos.board, pos.trampolines, pos.turn)
+    safe_set(&pos.board, pos.trampolines, pos.turn, false).any()
 }

@@ -31,11 +31,15 @@ fn piece_moves(pos: &Position, list: &mut MoveList) {
         pos.castling,
         &mut pseudo,
     );
-    list.extend(
-        pseudo
-            .into_iter()
-            .filter(|&m| bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m)),
-    );
+    let Some(k) = pos.board.king_of(us) else {
+        return;
+    };
+    let in_check = pos.is_check();
+    let critical = bounce::critical_squares(&pos.board, pos.trampolines, TRAMPOLINE, k, !us);
+    list.extend(pseudo.into_iter().filter(|&m| {
+        bounce::surely_safe(m, k, in_check, critical)
+            || bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m)
+    }));
 }
 
 /// T2: the trampoline goes to any square without a piece or trampoline.
