@@ -707,7 +707,7 @@ fn random_position(variant: Variant, seed: u64) -> Option<Position> {
 
 #[test]
 fn hop_playouts_match_brute_force() {
-    for seed in 1..=6 {
+    for seed in 1..=6 * u64::from(cases() / 500).max(1) {
         playout(Variant::HopChess, seed * 7919, 24);
     }
 }
@@ -719,8 +719,16 @@ fn trampoline_playouts_match_brute_force() {
     }
 }
 
+/// Cases per property: 500, or `TRAMPOLINE_CASES` for a longer hunt.
+fn cases() -> u32 {
+    std::env::var("TRAMPOLINE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn random_trampoline_positions_match_brute_force(seed in any::<u64>()) {

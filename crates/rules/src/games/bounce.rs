@@ -744,10 +744,14 @@ pub(crate) fn path_exists(
     found
 }
 
-/// The squares whose vacating may open an enemy path to `us`'s king on
-/// `k`: a path that a piece leaving `x` opens passes over `x` on a slide,
-/// and that slide ends on the king or on a trampoline the enemy may use,
-/// so `x` is the first piece on a line from one of them.
+/// The squares whose vacating may open an enemy path to the king on `k`.
+///
+/// A path that a piece leaving `x` opens has a slide over `x` from A to B,
+/// where A is an enemy slider moving along that kind of line or a
+/// trampoline the enemy may use, and B is such a trampoline or the king;
+/// `x` was the only piece between A and B. Or (H7) `x` is the square an
+/// enemy pawn double-steps over onto a trampoline. So `x` is the single
+/// blocker between such a pair, found as pins are found.
 #[inline]
 pub(crate) fn critical_squares(
     board: &Board,
@@ -757,11 +761,33 @@ pub(crate) fn critical_squares(
     enemy: Color,
 ) -> Bitboard {
     let occ = board.occupied();
-    let mut c = rook_attacks(k, occ) | bishop_attacks(k, occ);
-    for t in rules.usable(tramps, enemy) {
-        c |= rook_attacks(t, occ) | bishop_attacks(t, occ);
+    let them = board.by_color(enemy);
+    let rooks = them & board.rook_likes();
+    let bishops = them & board.bishop_likes();
+    let usable = rules.usable(tramps, enemy);
+    let mut crit = Bitboard::EMPTY;
+    for c in usable | k {
+        let ends = (usable | k).without(c);
+        let snipers = (rook_attacks(c, Bitboard::EMPTY) & (rooks | ends))
+            | (bishop_attacks(c, Bitboard::EMPTY) & (bishops | ends));
+        for sniper in snipers {
+            let blockers = between(c, sniper) & occ;
+            if blockers.any() && !blockers.more_than_one() {
+                crit |= blockers;
+            }
+        }
+        if rules.double_step_onto && c != k {
+            let back = -forward(enemy);
+            if let (Some(x), Some(p)) = (c.offset(0, back), c.offset(0, 2 * back)) {
+                if p.rank() == start_rank(enemy)
+                    && board.piece_at(p) == Some(Piece::new(enemy, Role::Pawn))
+                {
+                    crit |= x;
+                }
+            }
+        }
     }
-    c
+    crit
 }
 
 /// A cheap sufficient test that a piece move leaves the own king safe:

@@ -116,8 +116,9 @@ fn safe_set(board: &Board, tramps: [Option<Square>; 2], us: Color, lifted_safe: 
 
 /// The squares where `us`'s trampoline would give the enemy a path to the
 /// king on `k`, given that it has none with that trampoline off the board.
-/// `None` when an enemy pawn could promote on a trampoline (P6): the caller
-/// then tests each square.
+/// `None` when an enemy pawn could promote on a trampoline (P6): a pawn on
+/// its seventh rank, or on its sixth with the enemy trampoline on its
+/// seventh or eighth; the caller then tests each square.
 ///
 /// With no path through the enemy trampoline `e` alone, a new path uses
 /// the new trampoline `s`: p-s-k, p-e-s-k or p-s-e-k. A path keeps one
@@ -135,7 +136,8 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
     let rel_rank =
         |i: u8| Bitboard::rank(crate::types::Rank::new(them.fold(i, 7 - i)).expect("rank"));
     if (pawns & rel_rank(6)).any()
-        || ((pawns & rel_rank(5)).any() && e.is_some_and(|e| rel_rank(7).contains(e)))
+        || ((pawns & rel_rank(5)).any()
+            && e.is_some_and(|e| (rel_rank(6) | rel_rank(7)).contains(e)))
     {
         return None;
     }
