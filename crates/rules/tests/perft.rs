@@ -68,3 +68,41 @@ fn chess_perft() {
 fn chess_perft_slow() {
     run(Variant::Chess, include_str!("perft/chess.perft"), true);
 }
+
+#[test]
+fn hopchess_perft() {
+    run(
+        Variant::HopChess,
+        include_str!("perft/hopchess.perft"),
+        false,
+    );
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn hopchess_perft_slow() {
+    run(
+        Variant::HopChess,
+        include_str!("perft/hopchess.perft"),
+        true,
+    );
+}
+
+#[test]
+fn trampoline_perft() {
+    run(
+        Variant::Trampoline,
+        include_str!("perft/trampoline.perft"),
+        false,
+    );
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn trampoline_perft_slow() {
+    run(
+        Variant::Trampoline,
+        include_str!("perft/trampoline.perft"),
+        true,
+    );
+}

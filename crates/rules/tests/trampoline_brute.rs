@@ -744,3 +744,62 @@ proptest! {
         }
     }
 }
+
+/// Perft with the brute force's move counts (the moves to descend are the
+/// library's, checked equal to the brute force's at every inner node).
+fn brute_perft(pos: &Position, depth: u32) -> u64 {
+    let brute = Brute::from_pos(pos).legal(pos.is_first_turn());
+    if depth == 1 {
+        return brute.len() as u64;
+    }
+    let lib = library_moves(pos);
+    assert_eq!(
+        lib.keys().collect::<Vec<_>>(),
+        brute.keys().collect::<Vec<_>>()
+    );
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play(m);
+            brute_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn brute_force_perft_agrees_with_known_counts() {
+    let hop = Position::startpos(Variant::HopChess);
+    assert_eq!(brute_perft(&hop, 2), 12788);
+    let tramp = Position::startpos(Variant::Trampoline);
+    assert_eq!(brute_perft(&tramp, 2), 2652);
+    for (variant, fen, depth, nodes) in [
+        (
+            Variant::Trampoline,
+            "8/P3k3/8/3pP3/8/8/2K3p1/8 w - d6 0 1 a8,g1",
+            2,
+            9589,
+        ),
+        (
+            Variant::Trampoline,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 c4,d6",
+            2,
+            5882,
+        ),
+        (
+            Variant::HopChess,
+            "8/P3k3/8/3pP3/8/8/2K3p1/8 w - d6 0 1 a8,g1 -",
+            1,
+            2291,
+        ),
+        (
+            Variant::HopChess,
+            "r1bqk2r/ppppbp1p/n4P2/8/3Q4/2N5/PPP2PPP/R3KBNR w KQkq - 1 7 e4,c5 -",
+            1,
+            2169,
+        ),
+    ] {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        assert_eq!(brute_perft(&pos, depth), nodes, "{fen}");
+    }
+}
