@@ -694,7 +694,7 @@ fn random_position(variant: Variant, seed: u64) -> Option<Position> {
     if w == b {
         return None;
     }
-    let turn = if seed % 2 == 0 { "w" } else { "b" };
+    let turn = if seed.is_multiple_of(2) { "w" } else { "b" };
     let castling = if castle { "KQkq" } else { "-" };
     let tail = if variant == Variant::HopChess {
         " -"
