@@ -40,6 +40,15 @@ pub fn tokens(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether the game text ends with a resignation (`resign`, `resigns`):
+/// the side to move after the last move resigned.
+pub fn ends_in_resignation(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .any(|w| matches!(w, "resign" | "resigns"))
+}
+
 /// Reads the next move of a game text at `pos`, taking as many tokens from
 /// `tokens` as that game's turn needs: one, or in Hop Chess (after White's
 /// first turn) the piece move and then the placement square (`Nf6 d5`).
@@ -283,6 +292,8 @@ mod tests {
     #[test]
     fn tokens_skip_numbers_and_comments() {
         let t = tokens("; a comment\n 1. e4 e5 ; more\n2.Nf3 2... Nc6 3. Bb5 resign 4. a3");
+        assert!(ends_in_resignation("1. e4 resign ; and a comment"));
+        assert!(!ends_in_resignation("1. e4 e5 ; he did not resign"));
         assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     }
 
