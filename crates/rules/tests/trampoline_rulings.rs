@@ -446,3 +446,47 @@ fn seed_importer_reports_ambiguity_with_candidates() {
     }
     assert!(replay(&pos, "1. NcxP").is_ok());
 }
+
+#[test]
+fn c2_c4_repetition_and_clock_with_trampoline_moves() {
+    // Trampoline moves count for the 50-move clock (C4) and the position
+    // repeats with the trampolines back on their squares (C2).
+    let mut game = Game::new(tramp("4k3/8/8/8/8/8/8/4K3 w - - 0 1 a1,h8"));
+    for text in ["@e4", "@e5", "@a1", "@h8", "@e4", "@e5", "@a1"] {
+        let m = parse_uci(game.position(), text).unwrap();
+        game.play(m).unwrap();
+        assert_eq!(game.outcome(), None, "{text}");
+    }
+    assert_eq!(game.position().halfmove_clock(), 7);
+    game.play(parse_uci(game.position(), "@h8").unwrap())
+        .unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(springboard_rules::DrawReason::Repetition))
+    );
+}
+
+#[test]
+fn h9_a_hop_turn_is_one_ply_and_placement_counts_for_repetition() {
+    let mut game = Game::new(hop("4k3/8/8/8/8/8/8/4K3 w - - 0 1 a1,h8 -"));
+    for text in [
+        "e1d1@a1", "e8d8@h8", "d1e1@a1", "d8e8@h8", "e1d1@a1", "e8d8@h8", "d1e1@a1",
+    ] {
+        game.play(parse_uci(game.position(), text).unwrap())
+            .unwrap();
+        assert_eq!(game.outcome(), None, "{text}");
+    }
+    assert_eq!(game.position().halfmove_clock(), 7);
+    // The same king moves with the trampoline elsewhere are no repetition.
+    let mut other = game.clone();
+    other
+        .play(parse_uci(other.position(), "d8e8@g8").unwrap())
+        .unwrap();
+    assert_eq!(other.outcome(), None);
+    game.play(parse_uci(game.position(), "d8e8@h8").unwrap())
+        .unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(springboard_rules::DrawReason::Repetition))
+    );
+}
