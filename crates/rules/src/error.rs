@@ -62,6 +62,18 @@ pub enum FenError {
     PawnOnBackRank(String),
     #[error("the side not to move ({0}) is in check")]
     OppositeCheck(&'static str),
+    #[error("bad trampoline field '{0}': expected WHITE,BLACK with a square or '-' each, like e1,b4 or -,-")]
+    BadTrampolines(String),
+    #[error("the {owner} trampoline stands on {square}, which holds a piece ('{piece}')")]
+    TrampolineOnPiece {
+        owner: &'static str,
+        square: String,
+        piece: char,
+    },
+    #[error("both trampolines stand on {0}")]
+    TrampolinesOnOneSquare(String),
+    #[error("bad Hop Chess state '{0}': expected '-', 'first' or 'place'")]
+    BadState(String),
     #[error("{0}")]
     Invalid(String),
     #[error(transparent)]

@@ -5,12 +5,12 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 fn inner(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let (list, rest) = buffers.split_first_mut().expect("a buffer per ply");
     list.clear();
     pos.legal_moves_into(list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &m in list.iter() {
         let mut next = pos.clone();

@@ -65,7 +65,11 @@ impl Variant {
     pub const fn is_implemented(self) -> bool {
         matches!(
             self,
-            Variant::Chess | Variant::JumpingKing | Variant::Hoplit
+            Variant::Chess
+                | Variant::HopChess
+                | Variant::Trampoline
+                | Variant::JumpingKing
+                | Variant::Hoplit
         )
     }
 
@@ -87,8 +91,10 @@ impl Variant {
     pub const fn start_fen(self) -> &'static str {
         match self {
             Variant::Chess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Variant::HopChess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Variant::Trampoline => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Variant::HopChess => {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,- first"
+            }
+            Variant::Trampoline => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,-",
             Variant::JumpingKing => "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1",
             Variant::Hoplit => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1",
         }

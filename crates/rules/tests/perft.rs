@@ -84,6 +84,15 @@ fn jumpingking_perft() {
 }
 
 #[test]
+fn hopchess_perft() {
+    run(
+        Variant::HopChess,
+        include_str!("perft/hopchess.perft"),
+        false,
+    );
+}
+
+#[test]
 #[ignore = "deep perft: minutes in debug builds"]
 fn hoplit_perft_slow() {
     run(Variant::Hoplit, include_str!("perft/hoplit.perft"), true);
@@ -95,6 +104,35 @@ fn jumpingking_perft_slow() {
     run(
         Variant::JumpingKing,
         include_str!("perft/jumpingking.perft"),
+        true,
+    );
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn hopchess_perft_slow() {
+    run(
+        Variant::HopChess,
+        include_str!("perft/hopchess.perft"),
+        true,
+    );
+}
+
+#[test]
+fn trampoline_perft() {
+    run(
+        Variant::Trampoline,
+        include_str!("perft/trampoline.perft"),
+        false,
+    );
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn trampoline_perft_slow() {
+    run(
+        Variant::Trampoline,
+        include_str!("perft/trampoline.perft"),
         true,
     );
 }

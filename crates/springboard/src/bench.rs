@@ -177,6 +177,36 @@ const PERFT_POSITIONS: &[(Variant, &str, &str, u32, bool)] = &[
         6,
         true,
     ),
+    // Middlegames with both trampolines on the board. Hop Chess counts
+    // whole turns (piece move and placement).
+    (
+        Variant::HopChess,
+        "seed-7",
+        "r1bqk2r/ppppbp1p/n4P2/8/3Q4/2N5/PPP2PPP/R3KBNR w KQkq - 1 7 e4,c5 -",
+        3,
+        true,
+    ),
+    (
+        Variant::HopChess,
+        "kiwi-place",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1 d4,c6 place",
+        3,
+        true,
+    ),
+    (
+        Variant::Trampoline,
+        "seed-12",
+        "r1bbk2r/ppp2ppp/2npq3/8/4P3/2NQB3/PPP1BPPP/R3K2R w KQkq - 6 12 d5,g4",
+        4,
+        true,
+    ),
+    (
+        Variant::Trampoline,
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 c4,d6",
+        4,
+        true,
+    ),
 ];
 
 pub fn run(args: &BenchArgs) -> Result<()> {

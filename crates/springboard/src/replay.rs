@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use springboard_rules::notation::seed::replay;
+use springboard_rules::notation::seed::{ends_in_resignation, replay};
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Position, Variant};
 use std::path::PathBuf;
@@ -38,6 +38,20 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     println!("{pos}");
     match r.outcome {
         Some(o) => println!("Result: {} ({})", o.result_str(), o.reason_str()),
+        None if ends_in_resignation(&text) => {
+            let loser = pos.turn();
+            let result = if loser == springboard_rules::Color::White {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            let name = if loser == springboard_rules::Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            println!("Result: {result} ({name} resigns)");
+        }
         None => println!("Result: * (the game text ends before the game does)"),
     }
     Ok(())

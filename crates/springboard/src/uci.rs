@@ -624,6 +624,60 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn hopchess_go_perft_prints_each_turn_once() {
+        let mut s = new_talk();
+        assert_eq!(
+            talk(&mut s, "setoption name UCI_Variant value hopchess"),
+            ""
+        );
+        talk(&mut s, "position startpos");
+        let out = talk(&mut s, "go perft 1");
+        let moves: Vec<&str> = out
+            .lines()
+            .filter(|l| l.ends_with(": 1"))
+            .map(|l| l.trim_end_matches(": 1"))
+            .collect();
+        assert_eq!(moves.len(), 20, "{out}");
+        assert!(moves.contains(&"g1f3"));
+        assert!(out.ends_with("\n\nNodes searched: 20\n\n"), "{out}");
+        let out = talk(&mut s, "go perft 2");
+        assert!(out.lines().any(|l| l == "g1f3: 640"), "{out}");
+        assert!(out.ends_with("\n\nNodes searched: 12788\n\n"), "{out}");
+        talk(&mut s, "position startpos moves e2e4 g8f6@d5 d2d4@d3");
+        assert!(
+            s.0.position().to_fen().ends_with(" d3,d5 -"),
+            "{}",
+            s.0.position().to_fen()
+        );
+        let out = talk(&mut s, "go perft 1");
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+            .collect();
+        assert!(lines.len() > 500, "{out}");
+        let unique: std::collections::HashSet<&str> = lines.iter().copied().collect();
+        assert_eq!(lines.len(), unique.len());
+        assert!(lines.iter().all(|l| l.contains('@')), "{out}");
+    }
+
+    #[test]
+    fn trampoline_go_perft_and_uci_lists_variants() {
+        let mut s = new_talk();
+        let out = talk(&mut s, "uci");
+        assert!(out.contains("var hopchess var trampoline"), "{out}");
+        talk(&mut s, "setoption name UCI_Variant value trampoline");
+        talk(
+            &mut s,
+            "position startpos moves b1c3 e7e5 e2e4 b8c6 @f3 @e7 d2d4 e5d4 g1f3d4",
+        );
+        let out = talk(&mut s, "go perft 1");
+        assert!(out.lines().any(|l| l == "c6d4: 1"), "{out}");
+        talk(&mut s, "position startpos");
+        let out = talk(&mut s, "go perft 2");
+        assert!(out.ends_with("\n\nNodes searched: 2652\n\n"), "{out}");
+    }
+
+    #[test]
     fn bad_input_keeps_the_session() {
         let mut s = new_talk();
         talk(&mut s, "position startpos moves e2e4");

@@ -12,8 +12,22 @@ use crate::position::Position;
 use crate::types::{File, Rank, Role, Square};
 
 /// The SAN of a legal move, with `+` or `#`.
+///
+/// Trampoline games: a bounce shows its path (`Bc8-f5-e4`, `d2-d4:c5`,
+/// `e7-e8-a4=Q`), a Trampoline Chess trampoline move is `Tf3`, a Hop Chess
+/// turn is the piece move and the placement square (`Nf6 d5`), and a lone
+/// placement (the placement phase) is its square.
 pub fn to_san(pos: &Position, m: Move) -> String {
-    let mut out = san_without_suffix(pos, m);
+    let mut out = if pos.placement_pending() {
+        m.to().map(|s| s.to_string()).unwrap_or_default()
+    } else {
+        let mut s = san_without_suffix(pos, m);
+        if let Some(place) = m.place() {
+            s.push(' ');
+            s.push_str(&place.to_string());
+        }
+        s
+    };
     let mut after = pos.clone();
     after.play(m);
     if after.is_check() {
@@ -54,6 +68,23 @@ fn san_without_suffix(pos: &Position, m: Move) -> String {
     let role = b.role_at(from).expect("a piece on the origin");
     let capture = b.piece_at(to).is_some() || m.kind() == MoveKind::EnPassant;
     let mut out = String::new();
+    if m.is_bounce() {
+        if role != Role::Pawn {
+            out.push(role.upper_char());
+        }
+        out.push_str(&from.to_string());
+        for v in m.via() {
+            out.push('-');
+            out.push_str(&v.to_string());
+        }
+        out.push(if capture { ':' } else { '-' });
+        out.push_str(&to.to_string());
+        if let Some(p) = m.promotion_role() {
+            out.push('=');
+            out.push(p.upper_char());
+        }
+        return out;
+    }
     if role == Role::Pawn {
         if capture {
             out.push(from.file().char());
@@ -178,38 +209,84 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
 }
 
 /// Reads a SAN move and resolves it among the legal moves of `pos`.
+///
+/// Trampoline games also accept what [`to_san`] writes: `Tf3` (or `@f3`),
+/// a bounce path `Bc8-f5-e4` / `d2-d4:c5` (any valid path, N3), and a Hop
+/// Chess turn `Nf6 d5` (piece move, space, placement square; a lone square
+/// in the placement phase).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if pos.variant() == crate::Variant::JumpingKing {
         if let Some(result) = crate::games::jumpingking::parse_san_special(pos, text) {
             return result;
         }
     }
-    let pattern = parse_pattern(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
-    let b = pos.board();
-    let candidates: Vec<Move> = pos
-        .legal_moves()
+    let malformed = || MoveError::Malformed(text.to_string());
+    let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    if pos.placement_pending() {
+        let to: Square = trimmed
+            .trim_start_matches('@')
+            .parse()
+            .map_err(|_| malformed())?;
+        return crate::notation::uci::UciMove::Trampoline { to }.to_move(pos);
+    }
+    // A Hop Chess turn after White's first: piece move, then the square.
+    let (piece_text, place) = if pos.variant() == crate::Variant::HopChess && !pos.is_first_turn() {
+        let (piece, place) = trimmed
+            .rsplit_once(|c: char| c.is_whitespace() || c == '@')
+            .ok_or_else(malformed)?;
+        let place: Square = place.parse().map_err(|_| malformed())?;
+        (
+            piece.trim().trim_end_matches(['+', '#', '!', '?']),
+            Some(place),
+        )
+    } else {
+        (trimmed, None)
+    };
+    if pos.variant() == crate::Variant::Trampoline {
+        if let Some(sq) = piece_text
+            .strip_prefix('T')
+            .or_else(|| piece_text.strip_prefix('@'))
+        {
+            let to: Square = sq.parse().map_err(|_| malformed())?;
+            return crate::notation::uci::UciMove::Trampoline { to }.to_move(pos);
+        }
+    }
+    if piece_text.contains('-') && !piece_text.starts_with(['O', '0', 'o']) {
+        return parse_path(pos, piece_text, place).ok_or_else(malformed)?;
+    }
+    let pattern = parse_pattern(piece_text).ok_or_else(malformed)?;
+    let mut steps = Vec::new();
+    pos.legal_steps_into(&mut steps);
+    let m = resolve(pos, text, &steps, |m| matches_pattern(pos, &pattern, m))?;
+    with_place(pos, text, m, place)
+}
+
+/// The whole turn of a Hop Chess piece step `m` and its placement.
+pub(crate) fn with_place(
+    pos: &Position,
+    text: &str,
+    m: Move,
+    place: Option<Square>,
+) -> Result<Move, MoveError> {
+    let Some(place) = place else {
+        return Ok(m);
+    };
+    let turn = m.with_place(Some(place));
+    pos.legal_moves()
         .into_iter()
-        .filter(|m| match (pattern.drop, pattern.castle) {
-            (Some(role), _) => {
-                m.kind() == MoveKind::Drop && m.role() == Some(role) && m.to() == pattern.to
-            }
-            (None, Some(king_side)) => {
-                m.kind() == MoveKind::Castle
-                    && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
-            }
-            (None, None) => {
-                let (Some(from), Some(to)) = (m.from(), m.to()) else {
-                    return false;
-                };
-                m.kind() != MoveKind::Castle
-                    && Some(to) == pattern.to
-                    && b.role_at(from) == Some(pattern.role.unwrap_or(Role::Pawn))
-                    && pattern.from_file.is_none_or(|f| from.file() == f)
-                    && pattern.from_rank.is_none_or(|r| from.rank() == r)
-                    && m.promotion_role() == pattern.promotion
-            }
-        })
-        .collect();
+        .find(|&l| l == turn)
+        .ok_or_else(|| MoveError::Illegal(text.to_string()))
+}
+
+/// The one move among `moves` that `keep` accepts; none is "illegal",
+/// several are "ambiguous" with the candidates named.
+pub(crate) fn resolve(
+    pos: &Position,
+    text: &str,
+    moves: &[Move],
+    keep: impl Fn(Move) -> bool,
+) -> Result<Move, MoveError> {
+    let candidates: Vec<Move> = moves.iter().copied().filter(|&m| keep(m)).collect();
     match candidates.as_slice() {
         [] => Err(MoveError::Illegal(text.to_string())),
         [m] => Ok(*m),
@@ -217,11 +294,76 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             text: text.to_string(),
             candidates: many
                 .iter()
-                .map(|m| to_san(pos, *m))
+                .map(|&m| {
+                    format!(
+                        "{} ({})",
+                        san_without_suffix(pos, m),
+                        crate::notation::uci::to_uci(pos, m)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", "),
         }),
     }
+}
+
+fn matches_pattern(pos: &Position, pattern: &SanPattern, m: Move) -> bool {
+    let b = pos.board();
+    if let Some(role) = pattern.drop {
+        return m.kind() == MoveKind::Drop && m.role() == Some(role) && m.to() == pattern.to;
+    }
+    match pattern.castle {
+        Some(king_side) => {
+            m.kind() == MoveKind::Castle
+                && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
+        }
+        None => {
+            let (Some(from), Some(to)) = (m.from(), m.to()) else {
+                return false;
+            };
+            m.kind() != MoveKind::Castle
+                && Some(to) == pattern.to
+                && b.role_at(from) == Some(pattern.role.unwrap_or(Role::Pawn))
+                && pattern.from_file.is_none_or(|f| from.file() == f)
+                && pattern.from_rank.is_none_or(|r| from.rank() == r)
+                && m.promotion_role() == pattern.promotion
+        }
+    }
+}
+
+/// A path text `Bc8-f5-e4`, `d2-d4:c5`, `e7-e8-a4=Q` as long notation.
+fn parse_path(
+    pos: &Position,
+    text: &str,
+    place: Option<Square>,
+) -> Option<Result<Move, MoveError>> {
+    let mut s = text;
+    if s.starts_with(['K', 'Q', 'R', 'B', 'N']) {
+        s = &s[1..];
+    }
+    let (s, promo) = match s.split_once('=') {
+        Some((body, p)) => (body, Some(Role::from_char(p.chars().next()?)?)),
+        None => (s, None),
+    };
+    let squares: Option<Vec<Square>> = s
+        .split(['-', ':', 'x'])
+        .map(|part| part.parse().ok())
+        .collect();
+    let squares = squares?;
+    if squares.len() < 2 || squares.len() > 4 {
+        return None;
+    }
+    let uci = crate::notation::uci::UciMove::Normal {
+        from: squares[0],
+        via: squares[1..squares.len() - 1].to_vec(),
+        to: squares[squares.len() - 1],
+        role: promo,
+        place,
+    };
+    Some(
+        uci.to_move(pos)
+            .map_err(|_| MoveError::Illegal(text.to_string())),
+    )
 }
 
 #[cfg(test)]

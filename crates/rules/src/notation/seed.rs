@@ -6,8 +6,11 @@
 
 use crate::error::MoveError;
 use crate::moves::Move;
-use crate::notation::san::parse_san;
+use crate::moves::MoveKind;
+use crate::notation::san::{parse_san, resolve, with_place};
 use crate::position::{Outcome, Position};
+use crate::types::{File, Rank, Role, Square};
+use crate::variant::Variant;
 
 /// The move tokens of a game text, without move numbers, comments and the
 /// closing result or `resign`.
@@ -37,8 +40,18 @@ pub fn tokens(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether the game text ends with a resignation (`resign`, `resigns`):
+/// the side to move after the last move resigned.
+pub fn ends_in_resignation(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .any(|w| matches!(w, "resign" | "resigns"))
+}
+
 /// Reads the next move of a game text at `pos`, taking as many tokens from
-/// `tokens` as that game's turn needs.
+/// `tokens` as that game's turn needs: one, or in Hop Chess (after White's
+/// first turn) the piece move and then the placement square (`Nf6 d5`).
 pub fn read_move(
     pos: &Position,
     tokens: &mut std::iter::Peekable<std::slice::Iter<'_, String>>,
@@ -46,7 +59,186 @@ pub fn read_move(
     let text = tokens
         .next()
         .ok_or_else(|| MoveError::Malformed("(end of game text)".to_string()))?;
-    parse_san(pos, text)
+    // Jumping King's seed notation (`Ke3<B`, `++`) is read by SAN itself.
+    if pos.placement_pending() || pos.variant() == Variant::JumpingKing {
+        return parse_san(pos, text);
+    }
+    let place = if pos.variant() == Variant::HopChess && !pos.is_first_turn() {
+        let sq_text = tokens
+            .next()
+            .ok_or_else(|| MoveError::Malformed(format!("{text} (no placement square follows)")))?;
+        let sq: Square = strip_marks(sq_text)
+            .parse()
+            .map_err(|_| MoveError::Malformed(format!("{text} {sq_text}")))?;
+        Some(sq)
+    } else {
+        None
+    };
+    let full = match place {
+        Some(sq) => format!("{text} {sq}"),
+        None => text.to_string(),
+    };
+    let m = read_piece_move(pos, text).map_err(|e| match e {
+        MoveError::Illegal(_) => MoveError::Illegal(full.clone()),
+        MoveError::Malformed(_) => MoveError::Malformed(full.clone()),
+        other => other,
+    })?;
+    with_place(pos, &full, m, place)
+}
+
+/// The text without check, mate and comment marks (`+`, `++`, `#`, `!`, `?`).
+fn strip_marks(text: &str) -> &str {
+    text.trim().trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// What an old-notation move text asks for.
+#[derive(Debug, Default)]
+struct OldPattern {
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    capture: bool,
+    captured: Option<Role>,
+    to: Option<Square>,
+    promotion: Option<Role>,
+}
+
+/// Reads the origin part: a piece letter, then a file, rank or square.
+fn read_origin(text: &str, p: &mut OldPattern) -> Option<()> {
+    let mut chars = text.chars().peekable();
+    if let Some(&c) = chars.peek() {
+        if "KQRBN".contains(c) {
+            p.role = Role::from_char(c);
+            chars.next();
+        }
+    }
+    for c in chars {
+        if let (Some(f), None, None) = (File::from_char(c), p.from_file, p.from_rank) {
+            p.from_file = Some(f);
+        } else if let (Some(r), None) = (Rank::from_char(c), p.from_rank) {
+            p.from_rank = Some(r);
+        } else {
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// Reads a target: a square, maybe a captured piece's letter before it
+/// (`Be2` in `BxBe2`, or `Q` alone in `K:Q`), maybe a promotion after it.
+fn read_target(text: &str, p: &mut OldPattern, after_capture: bool) -> Option<()> {
+    let mut s = text;
+    if after_capture && s.starts_with(['K', 'Q', 'R', 'B', 'N', 'P']) {
+        p.captured = Role::from_char(s.chars().next()?);
+        s = &s[1..];
+        if s.is_empty() {
+            return Some(());
+        }
+    }
+    if s.len() < 2 || !s.is_char_boundary(2) {
+        return None;
+    }
+    p.to = Some(s[..2].parse().ok()?);
+    let promo = s[2..].trim_start_matches('=');
+    if !promo.is_empty() {
+        let mut cs = promo.chars();
+        let c = cs.next()?;
+        if cs.next().is_some() || !"QRBN".contains(c) {
+            return None;
+        }
+        p.promotion = Role::from_char(c);
+    }
+    Some(())
+}
+
+fn read_old_pattern(text: &str) -> Option<OldPattern> {
+    let mut p = OldPattern::default();
+    if !text.is_ascii() || text.is_empty() {
+        return None;
+    }
+    match text.find(['x', ':']) {
+        Some(i) => {
+            p.capture = true;
+            read_origin(&text[..i], &mut p)?;
+            read_target(&text[i + 1..], &mut p, true)?;
+        }
+        None => {
+            // The target is the last square (and promotion) of the text.
+            let (body, promo) = match text.rfind(|c: char| c.is_ascii_digit()) {
+                Some(i) => text.split_at(i + 1),
+                None => return None,
+            };
+            if body.len() < 2 {
+                return None;
+            }
+            let (origin, to) = body.split_at(body.len() - 2);
+            read_origin(origin, &mut p)?;
+            read_target(&format!("{to}{promo}"), &mut p, false)?;
+        }
+    }
+    Some(p)
+}
+
+/// Reads one move (a Hop Chess piece step) in the seeds' old notation
+/// (shared/rules/SEED-GAMES.md): `:` or `x` for captures, a captured piece
+/// named instead of (or before) its square (`NxN`, `K:Q`, `BxBe2`,
+/// `e:Q+`), a pawn capture with no origin (`xd6`), an unnamed promotion
+/// meaning a queen, `T` for a trampoline move, castling as `o-o`, `0-0` or
+/// `O-O`, marks `+ ++ # ! ?` ignored. Also reads what SAN reads.
+pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let s = strip_marks(text);
+    let mut steps = Vec::new();
+    pos.legal_steps_into(&mut steps);
+    let castle = match s {
+        "O-O" | "0-0" | "o-o" => Some(true),
+        "O-O-O" | "0-0-0" | "o-o-o" => Some(false),
+        _ => None,
+    };
+    if let Some(king_side) = castle {
+        return resolve(pos, text, &steps, |m| {
+            m.kind() == MoveKind::Castle
+                && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
+        });
+    }
+    if let Some(sq) = s.strip_prefix('T') {
+        let to: Square = sq
+            .parse()
+            .map_err(|_| MoveError::Malformed(text.to_string()))?;
+        return resolve(pos, text, &steps, |m| {
+            m.kind() == MoveKind::Trampoline && m.to() == Some(to)
+        });
+    }
+    if s.contains('-') {
+        // A path as written by SAN (`Bc8-f5-e4`).
+        return parse_san(pos, s);
+    }
+    let p = read_old_pattern(s).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+    let b = pos.board();
+    resolve(pos, text, &steps, |m| {
+        let (Some(from), Some(to)) = (m.from(), m.to()) else {
+            return false;
+        };
+        if m.kind() == MoveKind::Castle || b.role_at(from) != Some(p.role.unwrap_or(Role::Pawn)) {
+            return false;
+        }
+        let captured = if m.kind() == MoveKind::EnPassant {
+            Some(Role::Pawn)
+        } else {
+            b.piece_at(to)
+                .filter(|c| c.color != pos.turn())
+                .map(|c| c.role)
+        };
+        p.from_file.is_none_or(|f| from.file() == f)
+            && p.from_rank.is_none_or(|r| from.rank() == r)
+            && p.to.is_none_or(|t| t == to)
+            && (!p.capture || captured.is_some())
+            && p.captured.is_none_or(|r| captured == Some(r))
+            && match (p.promotion, m.promotion_role()) {
+                (Some(want), got) => got == Some(want),
+                // An unnamed promotion is a queen.
+                (None, got) => got.is_none_or(|r| r == Role::Queen),
+            }
+    })
 }
 
 /// A replayed game: every move, and the end if the last position shows one.
@@ -101,6 +293,8 @@ mod tests {
     #[test]
     fn tokens_skip_numbers_and_comments() {
         let t = tokens("; a comment\n 1. e4 e5 ; more\n2.Nf3 2... Nc6 3. Bb5 resign 4. a3");
+        assert!(ends_in_resignation("1. e4 resign ; and a comment"));
+        assert!(!ends_in_resignation("1. e4 e5 ; he did not resign"));
         assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     }
 

@@ -162,17 +162,27 @@ impl UciMove {
                 place,
             } => {
                 if !via.is_empty() {
-                    // Bounce paths need trampolines; no implemented game
-                    // has them yet.
-                    return Err(illegal());
+                    // N3: any valid path names the move; a bounce is never
+                    // a double step or an en-passant capture (P5).
+                    if !crate::games::bounce::path_exists(pos, *from, via, *to, *role) {
+                        return Err(illegal());
+                    }
+                    legal.iter().find(|m| {
+                        m.kind() == MoveKind::Normal
+                            && m.from() == Some(*from)
+                            && m.to() == Some(*to)
+                            && m.role() == *role
+                            && m.place() == *place
+                    })
+                } else {
+                    legal.iter().find(|m| {
+                        m.from() == Some(*from)
+                            && m.to() == Some(*to)
+                            && m.role() == *role
+                            && m.place() == *place
+                            && !m.is_bounce()
+                    })
                 }
-                legal.iter().find(|m| {
-                    m.from() == Some(*from)
-                        && m.to() == Some(*to)
-                        && m.role() == *role
-                        && m.place() == *place
-                        && !m.is_bounce()
-                })
             }
         };
         found.copied().ok_or_else(illegal)

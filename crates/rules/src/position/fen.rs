@@ -119,11 +119,9 @@ impl Position {
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         match variant {
             Variant::Chess => Position::from_fide_fen(variant, fen),
+            Variant::HopChess | Variant::Trampoline => Position::from_trampoline_fen(variant, fen),
             Variant::Hoplit => crate::games::hoplit::from_fen(fen),
             Variant::JumpingKing => crate::games::jumpingking::from_fen(fen),
-            Variant::HopChess | Variant::Trampoline => {
-                Err(FenError::NotImplemented(variant.name()))
-            }
         }
     }
 
@@ -140,6 +138,25 @@ impl Position {
                 found: fields.len(),
             });
         }
+        let (mut pos, ep_claim) = Position::parse_fide_fields(variant, &fields)?;
+        pos.validate_fide()?;
+        if let Some(ep) = ep_claim {
+            pos.validate_ep_claim(ep)?;
+            if crate::games::chess::ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        pos.update_checkers_fide();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Reads the six (or four) FIDE fields without checking the position;
+    /// returns the en-passant square as written.
+    pub(crate) fn parse_fide_fields(
+        variant: Variant,
+        fields: &[&str],
+    ) -> Result<(Position, Option<Square>), FenError> {
         let board_text = fields[0];
         if board_text.contains('[') {
             return Err(FenError::BadReserve(board_text.to_string()));
@@ -161,7 +178,7 @@ impl Position {
                     .map_err(|_| FenError::BadEnPassant(ep_text.to_string()))?,
             )
         };
-        let (halfmove, fullmove) = if fields.len() == 6 {
+        let (halfmove, fullmove) = if fields.len() >= 6 {
             let h = parse_number(fields[4]).ok_or(FenError::BadHalfmove(fields[4].to_string()))?;
             let f = parse_number(fields[5])
                 .filter(|&f| f >= 1)
@@ -170,8 +187,7 @@ impl Position {
         } else {
             (0, 1)
         };
-
-        let mut pos = Position {
+        let pos = Position {
             board,
             variant,
             turn,
@@ -185,21 +201,26 @@ impl Position {
             hash: 0,
             checkers: Bitboard::EMPTY,
         };
-        pos.validate_fide()?;
-        if let Some(ep) = ep_claim {
-            pos.validate_ep_claim(ep)?;
-            if crate::games::chess::ep_capture_possible(&pos, ep) {
-                pos.ep_square = Some(ep);
-            }
-        }
-        pos.update_checkers_fide();
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+        Ok((pos, ep_claim))
     }
 
     /// Checks that hold for FIDE-like games: kings, pawns, piece counts and
     /// the side not to move not in check.
     pub(crate) fn validate_fide(&self) -> Result<(), FenError> {
+        self.validate_men()?;
+        let them = !self.turn;
+        let their_king = self.board.king_of(them).expect("one king");
+        if self
+            .attackers_to(their_king, self.turn, self.board.occupied())
+            .any()
+        {
+            return Err(FenError::OppositeCheck(color_name(them)));
+        }
+        Ok(())
+    }
+
+    /// One king a side, at most 16 men a side, no pawn on a back rank.
+    pub(crate) fn validate_men(&self) -> Result<(), FenError> {
         for c in Color::ALL {
             let kings = self.board.count(c, Role::King);
             if kings != 1 {
@@ -214,14 +235,6 @@ impl Position {
             | Bitboard::rank(Rank::new(7).expect("rank"));
         if let Some(sq) = (self.board.by_role(Role::Pawn) & back).first() {
             return Err(FenError::PawnOnBackRank(sq.to_string()));
-        }
-        let them = !self.turn;
-        let their_king = self.board.king_of(them).expect("one king");
-        if self
-            .attackers_to(their_king, self.turn, self.board.occupied())
-            .any()
-        {
-            return Err(FenError::OppositeCheck(color_name(them)));
         }
         Ok(())
     }
@@ -252,11 +265,9 @@ impl Position {
     pub fn to_fen(&self) -> String {
         match self.variant {
             Variant::Chess => self.fide_fen(),
+            Variant::HopChess | Variant::Trampoline => self.trampoline_fen(),
             Variant::Hoplit => crate::games::hoplit::to_fen(self),
             Variant::JumpingKing => crate::games::jumpingking::to_fen(self),
-            Variant::HopChess | Variant::Trampoline => {
-                unreachable!("{} positions cannot be built yet", self.variant)
-            }
         }
     }
 

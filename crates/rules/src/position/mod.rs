@@ -3,6 +3,7 @@
 //! module holds the shared state, its invariants and the dispatch.
 
 pub(crate) mod fen;
+mod trampoline_fen;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -225,11 +226,52 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         match self.variant {
             Variant::Chess => games::chess::legal_moves(self, list),
-            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
-            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::HopChess => games::hopchess::legal_moves(self, list),
+            Variant::Trampoline => games::trampoline::legal_moves(self, list),
             Variant::JumpingKing => games::jumpingking::legal_moves(self, list),
             Variant::Hoplit => games::hoplit::legal_moves(self, list),
         }
+    }
+
+    /// The number of legal moves, without listing them when the game can
+    /// count faster (perft's last ply).
+    pub fn count_legal_moves(&self) -> u64 {
+        match self.variant {
+            Variant::HopChess => games::hopchess::count_moves(self),
+            Variant::Trampoline => games::trampoline::count_moves(self),
+            _ => self.legal_moves().len() as u64,
+        }
+    }
+
+    /// Appends the legal half-steps: a search may split a turn into steps.
+    /// In Hop Chess a turn is two steps, the piece move (`place` unset; legal
+    /// when some placement leaves the king safe) and then, in the
+    /// placement phase, the placement (`Move::trampoline(sq)`); White's first
+    /// turn is one step. In every other game the steps are the moves.
+    pub fn legal_steps_into(&self, list: &mut MoveList) {
+        match self.variant {
+            Variant::HopChess => games::hopchess::legal_steps(self, list),
+            _ => self.legal_moves_into(list),
+        }
+    }
+
+    /// Plays a legal half-step (see [`Position::legal_steps_into`]).
+    pub fn play_step(&mut self, m: Move) {
+        match self.variant {
+            Variant::HopChess => games::hopchess::play_step(self, m),
+            _ => self.play(m),
+        }
+    }
+
+    /// Hop Chess: whether the piece step of the turn is made and the side to
+    /// move must now place its trampoline.
+    pub fn placement_pending(&self) -> bool {
+        self.variant == Variant::HopChess && self.phase & games::hopchess::PLACE != 0
+    }
+
+    /// Hop Chess: whether this is White's first turn (a piece move only, H3).
+    pub fn is_first_turn(&self) -> bool {
+        self.variant == Variant::HopChess && self.phase & games::hopchess::FIRST != 0
     }
 
     /// Every legal move.
@@ -250,8 +292,8 @@ impl Position {
     pub fn play(&mut self, m: Move) {
         match self.variant {
             Variant::Chess => games::chess::play(self, m),
-            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
-            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::HopChess => games::hopchess::play(self, m),
+            Variant::Trampoline => games::trampoline::play(self, m),
             Variant::JumpingKing => games::jumpingking::play(self, m),
             Variant::Hoplit => games::hoplit::play(self, m),
         }
@@ -275,8 +317,8 @@ impl Position {
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         match self.variant {
             Variant::Chess => self.attackers_to(sq, by, self.board.occupied()).any(),
-            Variant::HopChess => unreachable!("hopchess positions cannot be built yet"),
-            Variant::Trampoline => unreachable!("trampoline positions cannot be built yet"),
+            Variant::HopChess => games::hopchess::is_attacked(self, sq, by),
+            Variant::Trampoline => games::trampoline::is_attacked(self, sq, by),
             Variant::JumpingKing => {
                 games::jumpingking::attackers_to(self, sq, by, self.board.occupied()).any()
             }
@@ -458,6 +500,30 @@ impl Position {
         }
         self.turn = !self.turn;
         self.hash ^= zobrist::SIDE;
+    }
+
+    /// Puts `owner`'s trampoline on `sq` (or off the board), hashed.
+    #[inline]
+    pub(crate) fn set_trampoline(&mut self, owner: Color, sq: Option<Square>) {
+        let i = owner.index();
+        if let Some(old) = self.trampolines[i] {
+            self.hash ^= zobrist::TRAMPOLINE[i * 64 + old.index()];
+        }
+        if let Some(new) = sq {
+            self.hash ^= zobrist::TRAMPOLINE[i * 64 + new.index()];
+        }
+        self.trampolines[i] = sq;
+    }
+
+    /// Flips the phase bits `bits`, hashed.
+    #[inline]
+    pub(crate) fn toggle_phase(&mut self, bits: u8) {
+        for bit in 0..8 {
+            if bits & (1 << bit) != 0 {
+                self.hash ^= zobrist::PHASE[bit];
+            }
+        }
+        self.phase ^= bits;
     }
 
     /// Recomputes the checkers of the side to move with FIDE attacks.

@@ -1,0 +1,401 @@
+//! Hop Chess (rulings H1-H10 with P1-P9).
+//!
+//! A turn is a piece move and then the placement of the mover's trampoline
+//! (H2); White's first turn is a piece move only (H3). [`legal_moves`]
+//! lists whole turns (`g8f6@d5`); the half-step API ([`legal_steps`],
+//! [`play_step`]) splits a turn in two so that a search can prune
+//! placements: after the piece step the position has the phase bit
+//! [`PLACE`] set (hashed) and the same side is to move; its steps are then
+//! the placements (`Move::trampoline(sq)`).
+//!
+//! A piece step is legal when at least one placement leaves the mover's
+//! king unattacked (P8). Trampolines block nothing, so adding one only adds
+//! paths: if the king is attacked with the mover's trampoline lifted off
+//! the board, no placement helps; else each candidate square is tested.
+
+use super::bounce::{self, HOP};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::types::{Color, Role, Square};
+
+/// Phase bit: White's first turn, a piece move only (H3).
+pub(crate) const FIRST: u8 = 1;
+/// Phase bit: the piece step is made, the placement is pending.
+pub(crate) const PLACE: u8 = 2;
+
+/// The trampolines with `us`'s own lifted off the board.
+#[inline]
+fn lifted(tramps: [Option<Square>; 2], us: Color) -> [Option<Square>; 2] {
+    let mut t = tramps;
+    t[us.index()] = None;
+    t
+}
+
+/// The squares `us` may put the trampoline on after a piece move that left
+/// `board`: every square without a piece and without the other trampoline
+/// (the own one's square included: it may stay, H2).
+#[inline]
+fn placement_squares(board: &Board, tramps: [Option<Square>; 2], us: Color) -> Bitboard {
+    let mut bb = !board.occupied();
+    if let Some(t) = tramps[(!us).index()] {
+        bb = bb.without(t);
+    }
+    bb
+}
+
+/// What the legality tests of one position share: the mover's king, check,
+/// and the squares whose vacating may open a path (see
+/// [`bounce::surely_safe`]).
+struct Node {
+    us: Color,
+    king: Square,
+    in_check: bool,
+    critical: Bitboard,
+}
+
+impl Node {
+    fn new(pos: &Position) -> Option<Node> {
+        let us = pos.turn;
+        let king = pos.board.king_of(us)?;
+        Some(Node {
+            us,
+            king,
+            in_check: pos.checkers.any(),
+            critical: bounce::critical_squares(&pos.board, pos.trampolines, HOP, king, !us),
+        })
+    }
+}
+
+/// The squares where the trampoline of `us` may go after the piece step
+/// `m` that left `board` (H2), without exposing the king (P8). Empty when
+/// no placement is safe.
+fn safe_placement_set(
+    node: &Node,
+    board: &Board,
+    tramps: [Option<Square>; 2],
+    m: Move,
+) -> Bitboard {
+    // With the own trampoline lifted the enemy has fewer paths than now:
+    // if the king was safe and the move opened nothing, it is still safe.
+    let known_safe = bounce::surely_safe(m, node.king, node.in_check, node.critical);
+    safe_set(board, tramps, node.us, known_safe)
+}
+
+/// The placement squares of `us` that leave the king safe on `board` (the
+/// board after the piece step). `lifted_safe`: the caller knows that the
+/// king is safe with the own trampoline off the board.
+fn safe_set(board: &Board, tramps: [Option<Square>; 2], us: Color, lifted_safe: bool) -> Bitboard {
+    let base = lifted(tramps, us);
+    let Some(k) = board.king_of(us) else {
+        return Bitboard::EMPTY;
+    };
+    // Trampolines block nothing, so a placement only adds paths: if the
+    // king is attacked with the own trampoline lifted, no placement helps.
+    if !lifted_safe && bounce::is_attacked(board, base, HOP, k, !us) {
+        return Bitboard::EMPTY;
+    }
+    let squares = placement_squares(board, tramps, us);
+    let e = tramps[(!us).index()];
+    match bad_placements(board, e, us, k) {
+        Some(bad) => squares & !bad,
+        None => {
+            let mut safe = Bitboard::EMPTY;
+            for s in squares {
+                let mut t = base;
+                t[us.index()] = Some(s);
+                if !bounce::is_attacked(board, t, HOP, k, !us) {
+                    safe |= s;
+                }
+            }
+            safe
+        }
+    }
+}
+
+/// The squares where `us`'s trampoline would give the enemy a path to the
+/// king on `k`, given that it has none with that trampoline off the board.
+/// `None` when an enemy pawn could promote on a trampoline (P6): a pawn on
+/// its seventh rank, or on its sixth with the enemy trampoline on its
+/// seventh or eighth; the caller then tests each square.
+///
+/// With no path through the enemy trampoline `e` alone, a new path uses
+/// the new trampoline `s`: p-s-k, p-e-s-k or p-s-e-k. A path keeps one
+/// kind of movement throughout (a queen keeps her line, H6), so each kind
+/// is a product of bitboards: the squares it reaches with a non-capturing
+/// first leg, and the squares from which a leg of that kind captures on
+/// the king. The vacated origin of the attacker never matters here: a
+/// slider whose origin lies on its last legs could take the short cut,
+/// which would be a path without `s`.
+fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Option<Bitboard> {
+    use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+    let them = !us;
+    let occ = board.occupied();
+    let pawns = board.pieces(them, Role::Pawn);
+    let rel_rank =
+        |i: u8| Bitboard::rank(crate::types::Rank::new(them.fold(i, 7 - i)).expect("rank"));
+    if (pawns & rel_rank(6)).any()
+        || ((pawns & rel_rank(5)).any()
+            && e.is_some_and(|e| (rel_rank(6) | rel_rank(7)).contains(e)))
+    {
+        return None;
+    }
+    let theirs = board.by_color(them);
+    let mut reach_n = Bitboard::EMPTY;
+    for n in board.pieces(them, Role::Knight) {
+        reach_n |= knight_attacks(n);
+    }
+    let mut reach_r = Bitboard::EMPTY;
+    for r in theirs & board.rook_likes() {
+        reach_r |= rook_attacks(r, occ);
+    }
+    let mut reach_b = Bitboard::EMPTY;
+    for b in theirs & board.bishop_likes() {
+        reach_b |= bishop_attacks(b, occ);
+    }
+    let fwd = |bb: Bitboard| match them {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
+    };
+    let single = fwd(pawns) & !occ;
+    // H7: a double step onto the square, over an empty or trampoline square.
+    let double = fwd(fwd(pawns & rel_rank(1)) & !occ) & !occ;
+    let reach_p = single | double;
+    let to_n = knight_attacks(k);
+    let to_r = rook_attacks(k, occ);
+    let to_b = bishop_attacks(k, occ);
+    let to_p = pawn_attacks(us, k);
+    let mut bad = (reach_n & to_n) | (reach_r & to_r) | (reach_b & to_b) | (reach_p & to_p);
+    if let Some(e) = e {
+        let step = them.fold(1, -1);
+        // p-e-s-k
+        if reach_n.contains(e) {
+            bad |= knight_attacks(e) & to_n;
+        }
+        if reach_r.contains(e) {
+            bad |= rook_attacks(e, occ) & to_r;
+        }
+        if reach_b.contains(e) {
+            bad |= bishop_attacks(e, occ) & to_b;
+        }
+        if reach_p.contains(e) {
+            if let Some(s) = e.offset(0, step) {
+                if to_p.contains(s) {
+                    bad |= s;
+                }
+            }
+        }
+        // p-s-e-k
+        if to_n.contains(e) {
+            bad |= knight_attacks(e) & reach_n;
+        }
+        if to_r.contains(e) {
+            bad |= rook_attacks(e, occ) & reach_r;
+        }
+        if to_b.contains(e) {
+            bad |= bishop_attacks(e, occ) & reach_b;
+        }
+        if to_p.contains(e) {
+            if let Some(s) = e.offset(0, -step) {
+                if reach_p.contains(s) {
+                    bad |= s;
+                }
+            }
+        }
+    }
+    Some(bad)
+}
+
+/// Every pseudo-legal piece move of the side to move.
+fn pseudo_piece_moves(pos: &Position, list: &mut MoveList) {
+    let us = pos.turn;
+    bounce::piece_moves(&pos.board, pos.trampolines, HOP, us, pos.ep_square, list);
+    bounce::king_moves(&pos.board, pos.trampolines, HOP, us, pos.castling, list);
+}
+
+/// Whether the piece step `m` is legal: on White's first turn the king must
+/// be safe after it; later, some placement must leave it safe.
+fn step_legal(pos: &Position, m: Move) -> bool {
+    let us = pos.turn;
+    let mut b = pos.board.clone();
+    bounce::make_on_board(&mut b, m);
+    if pos.phase & FIRST != 0 {
+        !bounce::king_attacked(&b, pos.trampolines, HOP, us)
+    } else {
+        safe_set(&b, pos.trampolines, us, false).any()
+    }
+}
+
+/// The placements of the side to move, in the [`PLACE`] phase.
+fn placements(pos: &Position, list: &mut MoveList) {
+    for s in safe_set(&pos.board, pos.trampolines, pos.turn, false) {
+        list.push(Move::trampoline(s));
+    }
+}
+
+/// Appends every legal turn: piece moves with their placement (`place`
+/// set), or piece moves alone on White's first turn, or placements alone
+/// in the [`PLACE`] phase.
+pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    if pos.phase & PLACE != 0 {
+        placements(pos, list);
+        return;
+    }
+    let mut pseudo = MoveList::with_capacity(128);
+    pseudo_piece_moves(pos, &mut pseudo);
+    let Some(node) = Node::new(pos) else {
+        return;
+    };
+    for m in pseudo {
+        if pos.phase & FIRST != 0 {
+            if bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
+            {
+                list.push(m);
+            }
+            continue;
+        }
+        let mut b = pos.board.clone();
+        bounce::make_on_board(&mut b, m);
+        for s in safe_placement_set(&node, &b, pos.trampolines, m) {
+            list.push(m.with_place(Some(s)));
+        }
+    }
+}
+
+/// The number of legal turns (perft's last ply), without listing them.
+pub(crate) fn count_moves(pos: &Position) -> u64 {
+    if pos.phase & PLACE != 0 {
+        return u64::from(safe_set(&pos.board, pos.trampolines, pos.turn, false).count());
+    }
+    let mut pseudo = MoveList::with_capacity(128);
+    pseudo_piece_moves(pos, &mut pseudo);
+    let Some(node) = Node::new(pos) else {
+        return 0;
+    };
+    let mut n = 0;
+    for m in pseudo {
+        if pos.phase & FIRST != 0 {
+            n += u64::from(
+                bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                    || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m),
+            );
+            continue;
+        }
+        let mut b = pos.board.clone();
+        bounce::make_on_board(&mut b, m);
+        n += u64::from(safe_placement_set(&node, &b, pos.trampolines, m).count());
+    }
+    n
+}
+
+/// Appends the legal half-steps: piece steps (without placement), or the
+/// placements in the [`PLACE`] phase. On White's first turn the piece steps
+/// are whole turns.
+pub(crate) fn legal_steps(pos: &Position, list: &mut MoveList) {
+    if pos.phase & PLACE != 0 {
+        placements(pos, list);
+        return;
+    }
+    let mut pseudo = MoveList::with_capacity(128);
+    pseudo_piece_moves(pos, &mut pseudo);
+    let Some(node) = Node::new(pos) else {
+        return;
+    };
+    for m in pseudo {
+        let legal = if pos.phase & FIRST != 0 {
+            bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
+        } else {
+            let mut b = pos.board.clone();
+            bounce::make_on_board(&mut b, m);
+            safe_placement_set(&node, &b, pos.trampolines, m).any()
+        };
+        if legal {
+            list.push(m);
+        }
+    }
+}
+
+/// Plays a legal half-step.
+pub(crate) fn play_step(pos: &mut Position, m: Move) {
+    if m.kind() == MoveKind::Trampoline {
+        let us = pos.turn;
+        let to = m.to().expect("a placement square");
+        pos.set_trampoline(us, Some(to));
+        pos.toggle_phase(PLACE);
+        let pending_ep = pos.ep_square;
+        finish_turn(pos, pending_ep);
+        return;
+    }
+    let ep = bounce::play_piece(pos, m.piece_part());
+    if pos.phase & FIRST != 0 {
+        pos.toggle_phase(FIRST);
+        finish_turn(pos, ep);
+    } else {
+        // The skipped square of a double step waits in the en-passant
+        // field until the placement decides the right (P5).
+        pos.set_ep(ep);
+        pos.toggle_phase(PLACE);
+        pos.checkers = Bitboard::EMPTY;
+    }
+}
+
+/// Plays a legal turn (or a placement in the [`PLACE`] phase).
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    if pos.phase & (PLACE | FIRST) != 0 {
+        play_step(pos, m);
+        return;
+    }
+    play_step(pos, m.piece_part());
+    let place = m
+        .place()
+        .expect("a Hop Chess turn places the trampoline (H3)");
+    play_step(pos, Move::trampoline(place));
+}
+
+/// Ends the turn: the other side moves; its checkers and en-passant right.
+fn finish_turn(pos: &mut Position, double_step: Option<Square>) {
+    pos.set_ep(None);
+    pos.switch_turn();
+    update_checkers(pos);
+    if let Some(ep) = double_step {
+        if ep_capture_possible(pos, ep) {
+            pos.set_ep(Some(ep));
+        }
+    }
+}
+
+pub(crate) fn update_checkers(pos: &mut Position) {
+    let us = pos.turn;
+    pos.checkers = match pos.board.king_of(us) {
+        Some(k) => bounce::attackers(&pos.board, pos.trampolines, HOP, k, !us, true),
+        None => Bitboard::EMPTY,
+    };
+}
+
+/// Whether the side to move may capture en passant on `ep` (P5: not onto a
+/// trampoline; the step must be legal).
+pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
+    if bounce::tramp_bb(pos.trampolines).contains(ep) {
+        return false;
+    }
+    let us = pos.turn;
+    let pawns = pos.board.pieces(us, Role::Pawn);
+    Iterator::any(
+        &mut (crate::attacks::pawn_attacks(!us, ep) & pawns),
+        |from| step_legal(pos, Move::en_passant(from, ep)),
+    )
+}
+
+/// Whether `sq` is attacked by `by` with the trampolines where they stand.
+pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+    bounce::is_attacked(&pos.board, pos.trampolines, HOP, sq, by)
+}
+
+/// Whether the side to move has a legal placement (for the [`PLACE`]
+/// phase's position text check).
+pub(crate) fn placement_possible(pos: &Position) -> bool {
+    safe_set(&pos.board, pos.trampolines, pos.turn, false).any()
+}

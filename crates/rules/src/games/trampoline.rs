@@ -1,0 +1,119 @@
+//! Trampoline Chess (rulings T1-T7 with P1-P9).
+//!
+//! A turn is a piece move or a trampoline move (T2). Pieces bounce only off
+//! their own trampoline, once (T3), and go on with any move of their kind
+//! (T4). Only the owner's pieces use a trampoline, so moving it never
+//! changes the attacks on the owner's king: a trampoline move is legal
+//! exactly when the mover is not in check (T7), and it may give check.
+
+use super::bounce::{self, TRAMPOLINE};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::types::{Color, Role, Square};
+
+fn piece_moves(pos: &Position, list: &mut MoveList) {
+    let us = pos.turn;
+    let mut pseudo = MoveList::with_capacity(96);
+    bounce::piece_moves(
+        &pos.board,
+        pos.trampolines,
+        TRAMPOLINE,
+        us,
+        pos.ep_square,
+        &mut pseudo,
+    );
+    bounce::king_moves(
+        &pos.board,
+        pos.trampolines,
+        TRAMPOLINE,
+        us,
+        pos.castling,
+        &mut pseudo,
+    );
+    let Some(k) = pos.board.king_of(us) else {
+        return;
+    };
+    let in_check = pos.is_check();
+    let critical = bounce::critical_squares(&pos.board, pos.trampolines, TRAMPOLINE, k, !us);
+    list.extend(pseudo.into_iter().filter(|&m| {
+        bounce::surely_safe(m, k, in_check, critical)
+            || bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m)
+    }));
+}
+
+/// T2: the trampoline goes to any square without a piece or trampoline.
+fn trampoline_squares(pos: &Position) -> Bitboard {
+    if pos.is_check() {
+        return Bitboard::EMPTY;
+    }
+    !pos.board.occupied() & !bounce::tramp_bb(pos.trampolines)
+}
+
+/// Appends every legal move: piece moves, then trampoline moves.
+pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    piece_moves(pos, list);
+    for s in trampoline_squares(pos) {
+        list.push(Move::trampoline(s));
+    }
+}
+
+/// The number of legal moves (perft's last ply).
+pub(crate) fn count_moves(pos: &Position) -> u64 {
+    let mut list = MoveList::with_capacity(96);
+    piece_moves(pos, &mut list);
+    list.len() as u64 + u64::from(trampoline_squares(pos).count())
+}
+
+/// Plays a legal move.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    let double_step = if m.kind() == MoveKind::Trampoline {
+        let us = pos.turn;
+        pos.set_ep(None);
+        pos.set_trampoline(us, m.to());
+        pos.halfmove += 1;
+        None
+    } else {
+        bounce::play_piece(pos, m)
+    };
+    pos.switch_turn();
+    update_checkers(pos);
+    if let Some(ep) = double_step {
+        if ep_capture_possible(pos, ep) {
+            pos.set_ep(Some(ep));
+        }
+    }
+}
+
+pub(crate) fn update_checkers(pos: &mut Position) {
+    let us = pos.turn;
+    pos.checkers = match pos.board.king_of(us) {
+        Some(k) => bounce::attackers(&pos.board, pos.trampolines, TRAMPOLINE, k, !us, true),
+        None => Bitboard::EMPTY,
+    };
+}
+
+/// Whether the side to move may capture en passant on `ep` (P5).
+pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
+    if bounce::tramp_bb(pos.trampolines).contains(ep) {
+        return false;
+    }
+    let us = pos.turn;
+    let pawns = pos.board.pieces(us, Role::Pawn);
+    Iterator::any(
+        &mut (crate::attacks::pawn_attacks(!us, ep) & pawns),
+        |from| {
+            bounce::safe_after(
+                &pos.board,
+                pos.trampolines,
+                TRAMPOLINE,
+                us,
+                Move::en_passant(from, ep),
+            )
+        },
+    )
+}
+
+pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+    bounce::is_attacked(&pos.board, pos.trampolines, TRAMPOLINE, sq, by)
+}
