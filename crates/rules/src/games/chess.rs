@@ -13,7 +13,7 @@ const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knig
 
 /// Our pieces pinned to our king `ksq`.
 #[inline]
-fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+pub(crate) fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
     let b = pos.board();
     let them = b.by_color(!us);
     let occ = b.occupied();

@@ -28,7 +28,7 @@ use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::games::chess;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::fen::{parse_board, parse_castling, parse_number};
+
 use crate::position::Position;
 use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::variant::Variant;
@@ -315,25 +315,6 @@ fn add_hoplit_checkers(pos: &mut Position) {
     }
 }
 
-/// Our pieces pinned to our king `ksq` by enemy FIDE sliders.
-#[inline]
-fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
-    let b = pos.board();
-    let them = b.by_color(!us);
-    let occ = b.occupied();
-    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rook_likes())
-        | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishop_likes()))
-        & them;
-    let mut pinned = Bitboard::EMPTY;
-    for s in snipers {
-        let blockers = between(ksq, s) & occ;
-        if !blockers.more_than_one() {
-            pinned |= blockers & b.by_color(us);
-        }
-    }
-    pinned
-}
-
 /// Decides the Hoplit side of legality for non-king moves (the FIDE side
 /// is decided by pins and the check mask).
 struct Guard {
@@ -504,7 +485,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         Some(c) => between(ksq, c) | c,
         None => Bitboard::FULL,
     };
-    let pinned = pinned(pos, us, ksq);
+    let pinned = chess::pinned(pos, us, ksq);
 
     for from in b.pieces(us, Role::Knight) & !pinned {
         guard.push_all(list, from, knight_attacks(from) & !ours & target);
@@ -767,50 +748,12 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
         });
     }
     let (board_text, reserve) = parse_reserve(fields[0])?;
-    let board = parse_board(Variant::Hoplit, board_text)?;
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(FenError::BadTurn(other.to_string())),
-    };
-    let castling = parse_castling(fields[2], &board)?;
-    let ep_text = fields[3];
-    let ep_claim = if ep_text == "-" {
-        None
-    } else {
-        Some(
-            ep_text
-                .parse::<Square>()
-                .map_err(|_| FenError::BadEnPassant(ep_text.to_string()))?,
-        )
-    };
-    let (halfmove, fullmove) = if fields.len() == 6 {
-        let h = parse_number(fields[4]).ok_or(FenError::BadHalfmove(fields[4].to_string()))?;
-        let f = parse_number(fields[5])
-            .filter(|&f| f >= 1)
-            .ok_or(FenError::BadFullmove(fields[5].to_string()))?;
-        (h, f)
-    } else {
-        (0, 1)
-    };
-    let mut reserves = [[0u8; 7]; 2];
+    let mut fide_fields = fields.clone();
+    fide_fields[0] = board_text;
+    let (mut pos, ep_claim) = Position::parse_fide_fields(Variant::Hoplit, &fide_fields)?;
     for c in Color::ALL {
-        reserves[c.index()][Role::Hoplit.index()] = reserve[c.index()];
+        pos.reserves[c.index()][Role::Hoplit.index()] = reserve[c.index()];
     }
-    let mut pos = Position {
-        board,
-        variant: Variant::Hoplit,
-        turn,
-        castling,
-        ep_square: None,
-        halfmove,
-        fullmove,
-        trampolines: [None; 2],
-        reserves,
-        phase: 0,
-        hash: 0,
-        checkers: Bitboard::EMPTY,
-    };
     validate(&pos)?;
     if let Some(ep) = ep_claim {
         pos.validate_ep_claim(ep)?;

@@ -28,7 +28,7 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::error::{FenError, JumpingKingError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::fen::{parse_board, parse_number};
+use crate::position::fen::{parse_board, parse_clocks, parse_turn};
 use crate::position::{Castling, Outcome, Position, WinReason};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::{Variant, JUMPING_KING_MASK};
@@ -481,11 +481,7 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
             .into());
         }
     }
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(FenError::BadTurn(other.to_string())),
-    };
+    let turn = parse_turn(fields[1])?;
     let phase = match fields[2] {
         "-" => 0,
         "J" => 1,
@@ -494,11 +490,7 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
         other => return Err(JumpingKingError::BadPhase(other.to_string()).into()),
     };
     let (halfmove, fullmove) = if fields.len() == 5 {
-        let h = parse_number(fields[3]).ok_or(FenError::BadHalfmove(fields[3].to_string()))?;
-        let f = parse_number(fields[4])
-            .filter(|&f| f >= 1)
-            .ok_or(FenError::BadFullmove(fields[4].to_string()))?;
-        (h, f)
+        parse_clocks(fields[3], fields[4])?
     } else {
         (0, 1)
     };

@@ -107,6 +107,24 @@ pub(crate) fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenE
     Ok(castling)
 }
 
+/// The side to move: `w` or `b`.
+pub(crate) fn parse_turn(text: &str) -> Result<Color, FenError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(FenError::BadTurn(other.to_string())),
+    }
+}
+
+/// The halfmove clock and the fullmove number (at least 1).
+pub(crate) fn parse_clocks(half: &str, full: &str) -> Result<(u32, u32), FenError> {
+    let h = parse_number(half).ok_or(FenError::BadHalfmove(half.to_string()))?;
+    let f = parse_number(full)
+        .filter(|&f| f >= 1)
+        .ok_or(FenError::BadFullmove(full.to_string()))?;
+    Ok((h, f))
+}
+
 pub(crate) fn parse_number(text: &str) -> Option<u32> {
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -162,11 +180,7 @@ impl Position {
             return Err(FenError::BadReserve(board_text.to_string()));
         }
         let board = parse_board(variant, board_text)?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::BadTurn(other.to_string())),
-        };
+        let turn = parse_turn(fields[1])?;
         let castling = parse_castling(fields[2], &board)?;
         let ep_text = fields[3];
         let ep_claim = if ep_text == "-" {
@@ -178,14 +192,9 @@ impl Position {
                     .map_err(|_| FenError::BadEnPassant(ep_text.to_string()))?,
             )
         };
-        let (halfmove, fullmove) = if fields.len() >= 6 {
-            let h = parse_number(fields[4]).ok_or(FenError::BadHalfmove(fields[4].to_string()))?;
-            let f = parse_number(fields[5])
-                .filter(|&f| f >= 1)
-                .ok_or(FenError::BadFullmove(fields[5].to_string()))?;
-            (h, f)
-        } else {
-            (0, 1)
+        let (halfmove, fullmove) = match fields {
+            [_, _, _, _, half, full, ..] => parse_clocks(half, full)?,
+            _ => (0, 1),
         };
         let pos = Position {
             board,
