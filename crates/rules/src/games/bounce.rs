@@ -28,7 +28,7 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Castling;
+use crate::position::{Castling, Position};
 use crate::types::{Color, Piece, Rank, Role, Square};
 
 /// The bounce rules of a game.
@@ -642,6 +642,32 @@ pub(crate) fn king_attacked(
         Some(k) => is_attacked(board, tramps, rules, k, !us),
         None => false,
     }
+}
+
+/// Sets the checkers of the side to move: the enemy pieces that attack its
+/// king directly or through the trampolines it may use (P8).
+pub(crate) fn update_checkers(pos: &mut Position, rules: Rules) {
+    let us = pos.turn;
+    pos.checkers = match pos.board.king_of(us) {
+        Some(k) => attackers(&pos.board, pos.trampolines, rules, k, !us, true),
+        None => Bitboard::EMPTY,
+    };
+}
+
+/// Whether the side to move may capture en passant on `ep`: never onto a
+/// trampoline (P5), and only by a capture that `legal` accepts.
+pub(crate) fn ep_capture_possible(
+    pos: &Position,
+    ep: Square,
+    legal: impl Fn(Move) -> bool,
+) -> bool {
+    if tramp_bb(pos.trampolines).contains(ep) {
+        return false;
+    }
+    let us = pos.turn;
+    let pawns = pos.board.pieces(us, Role::Pawn);
+    let mut capturers = crate::attacks::pawn_attacks(!us, ep) & pawns;
+    Iterator::any(&mut capturers, |from| legal(Move::en_passant(from, ep)))
 }
 
 /// Whether the piece move `m` of `us` leaves `us`'s king unattacked, with

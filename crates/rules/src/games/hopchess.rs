@@ -368,25 +368,13 @@ fn finish_turn(pos: &mut Position, double_step: Option<Square>) {
 }
 
 pub(crate) fn update_checkers(pos: &mut Position) {
-    let us = pos.turn;
-    pos.checkers = match pos.board.king_of(us) {
-        Some(k) => bounce::attackers(&pos.board, pos.trampolines, HOP, k, !us, true),
-        None => Bitboard::EMPTY,
-    };
+    bounce::update_checkers(pos, HOP);
 }
 
 /// Whether the side to move may capture en passant on `ep` (P5: not onto a
 /// trampoline; the step must be legal).
 pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
-    if bounce::tramp_bb(pos.trampolines).contains(ep) {
-        return false;
-    }
-    let us = pos.turn;
-    let pawns = pos.board.pieces(us, Role::Pawn);
-    Iterator::any(
-        &mut (crate::attacks::pawn_attacks(!us, ep) & pawns),
-        |from| step_legal(pos, Move::en_passant(from, ep)),
-    )
+    bounce::ep_capture_possible(pos, ep, |m| step_legal(pos, m))
 }
 
 /// Whether `sq` is attacked by `by` with the trampolines where they stand.

@@ -10,7 +10,7 @@ use super::bounce::{self, TRAMPOLINE};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Square};
 
 fn piece_moves(pos: &Position, list: &mut MoveList) {
     let us = pos.turn;
@@ -86,32 +86,15 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
 }
 
 pub(crate) fn update_checkers(pos: &mut Position) {
-    let us = pos.turn;
-    pos.checkers = match pos.board.king_of(us) {
-        Some(k) => bounce::attackers(&pos.board, pos.trampolines, TRAMPOLINE, k, !us, true),
-        None => Bitboard::EMPTY,
-    };
+    bounce::update_checkers(pos, TRAMPOLINE);
 }
 
 /// Whether the side to move may capture en passant on `ep` (P5).
 pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
-    if bounce::tramp_bb(pos.trampolines).contains(ep) {
-        return false;
-    }
-    let us = pos.turn;
-    let pawns = pos.board.pieces(us, Role::Pawn);
-    Iterator::any(
-        &mut (crate::attacks::pawn_attacks(!us, ep) & pawns),
-        |from| {
-            bounce::safe_after(
-                &pos.board,
-                pos.trampolines,
-                TRAMPOLINE,
-                us,
-                Move::en_passant(from, ep),
-            )
-        },
-    )
+    let (us, tramps) = (pos.turn, pos.trampolines);
+    bounce::ep_capture_possible(pos, ep, |m| {
+        bounce::safe_after(&pos.board, tramps, TRAMPOLINE, us, m)
+    })
 }
 
 pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
