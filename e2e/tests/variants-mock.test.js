@@ -1,10 +1,10 @@
-// The page against server answers shaped like the API's views of the four
-// variants (board mask with holes, trampolines, reserves, bounces, Hop
-// Chess placements, Jumping King placements, Hoplit drops). The variants'
-// rules are not on this branch yet, so the API is answered here, in the
-// browser, with hand-written views in the server's JSON format; the test
-// checks what the page draws and which long-notation move it sends. When
-// the variants land, the same page plays them from the real server.
+// The page against fixed server answers shaped like the API's views of the
+// four variants (board mask with holes, trampolines, reserves, bounces, Hop
+// Chess placements, Jumping King placements, Hoplit drops): the API is
+// answered here, in the browser, with hand-written views in the server's
+// JSON format, and the test checks what the page draws and which
+// long-notation move it sends. The same moves against the real server,
+// in whole games, are in variants.test.js.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

@@ -2,6 +2,7 @@
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
+use crate::engine::{AnalysisLimit, Evaluation};
 use crate::error::ApiError;
 use crate::pgn;
 use crate::store::Entry;
@@ -12,9 +13,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::{parse_uci, to_uci};
-use springboard_rules::{Game, Move, Position, Variant};
+use springboard_rules::{Color, Game, Move, Position, Variant};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 
 type Shared = State<Arc<AppState>>;
 
@@ -327,4 +331,210 @@ pub async fn engine_move(
     let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
     entry.play(m)?;
     Ok(Json(view::game_view(id, entry, None)?))
+}
+
+/// The think time of an analysis that names no limit.
+pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
+/// The longest an analysis may think, whatever it asks for.
+pub const MAX_ANALYSIS_MS: u64 = 10_000;
+/// The deepest search an analysis may ask for.
+pub const MAX_ANALYSIS_DEPTH: u32 = 64;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    /// The position after this many moves (the current one if absent).
+    ply: Option<usize>,
+    /// Search to this depth (within the time cap)...
+    depth: Option<u32>,
+    /// ...or think this many milliseconds (the default: 1 s).
+    movetime: Option<u64>,
+}
+
+impl AnalysisRequest {
+    fn limit(&self) -> Result<AnalysisLimit, ApiError> {
+        let cap = Duration::from_millis(MAX_ANALYSIS_MS);
+        match (self.depth, self.movetime) {
+            (Some(_), Some(_)) => Err(ApiError::BadRequest(
+                "give a depth or a movetime, not both".into(),
+            )),
+            (Some(d), None) if (1..=MAX_ANALYSIS_DEPTH).contains(&d) => {
+                Ok(AnalysisLimit::Depth(d, cap))
+            }
+            (Some(d), None) => Err(ApiError::BadRequest(format!(
+                "depth {d} is out of range 1-{MAX_ANALYSIS_DEPTH}"
+            ))),
+            (None, Some(ms)) if (1..=MAX_ANALYSIS_MS).contains(&ms) => {
+                Ok(AnalysisLimit::Time(Duration::from_millis(ms)))
+            }
+            (None, Some(ms)) => Err(ApiError::BadRequest(format!(
+                "movetime {ms} is out of range 1-{MAX_ANALYSIS_MS} ms"
+            ))),
+            (None, None) => Ok(AnalysisLimit::Time(Duration::from_millis(
+                DEFAULT_ANALYSIS_MS,
+            ))),
+        }
+    }
+}
+
+/// An evaluation as the page shows it: always from White's point of view.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreView {
+    /// Centipawns, positive when White stands better.
+    Cp(i32),
+    /// Mate in this many moves: positive when White mates, negative when
+    /// Black does.
+    Mate(i32),
+}
+
+impl ScoreView {
+    fn for_white(score: Evaluation, turn: Color) -> ScoreView {
+        let sign = if turn == Color::White { 1 } else { -1 };
+        match score {
+            Evaluation::Cp(cp) => ScoreView::Cp(sign * cp),
+            Evaluation::Mate(n) => ScoreView::Mate(sign * n),
+        }
+    }
+}
+
+#[derive(Serialize, Debug)]
+pub struct AnalysisView {
+    /// The analysed position: after this many moves of the game, and its FEN
+    /// (the page drops an answer that is not about the position it shows).
+    ply: usize,
+    fen: String,
+    /// Whose point of view the score takes: always `"white"`.
+    pov: &'static str,
+    score: ScoreView,
+    depth: u32,
+    /// The best line in long notation and in SAN (checked and written by
+    /// the rules core), and in SAN with move numbers.
+    pv_uci: Vec<String>,
+    pv_san: Vec<String>,
+    pv_text: String,
+}
+
+/// The engine's line checked move by move by the rules core: its long
+/// notation, SAN and numbered text. The line stops before a move that is
+/// not legal; a line with no legal first move is refused.
+fn checked_line(
+    pos: &Position,
+    pv: &[Move],
+) -> Result<(Vec<String>, Vec<String>, String), ApiError> {
+    let mut pos = pos.clone();
+    let (mut ucis, mut sans) = (Vec::new(), Vec::new());
+    let mut text = String::new();
+    let mut last_mover = None;
+    for &m in pv {
+        if !pos.is_legal(m) {
+            if ucis.is_empty() {
+                return Err(ApiError::Conflict(format!(
+                    "the engine's line starts with an illegal move '{}'",
+                    to_uci(&pos, m)
+                )));
+            }
+            break;
+        }
+        let san = to_san(&pos, m);
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        match pos.turn() {
+            Color::White => text.push_str(&format!("{}. ", pos.fullmove_number())),
+            Color::Black if last_mover != Some(Color::White) => {
+                text.push_str(&format!("{}... ", pos.fullmove_number()))
+            }
+            Color::Black => {}
+        }
+        text.push_str(&san);
+        ucis.push(to_uci(&pos, m));
+        sans.push(san);
+        last_mover = Some(pos.turn());
+        pos.play(m);
+    }
+    if ucis.is_empty() {
+        return Err(ApiError::Conflict("the engine gave no line".into()));
+    }
+    Ok((ucis, sans, text))
+}
+
+/// The engine analyses a position of the game (the current one, or the one
+/// after `ply` moves) at full strength: evaluation from White's point of
+/// view and the best line. It thinks on a blocking worker thread for a
+/// bounded time; a newer analysis of the same game, or a change of the
+/// game, stops it and its answer is refused (409).
+pub async fn analyse(
+    State(app): Shared,
+    Path(id): Path<String>,
+    req: Result<Json<AnalysisRequest>, JsonRejection>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let id = game_id(&id)?;
+    let req = body(req)?;
+    let engine = app
+        .engine
+        .clone()
+        .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))?;
+    let limit = req.limit()?;
+    let (game, stop, generation) = {
+        let mut store = app.store();
+        let entry = store.get_mut(id)?;
+        let plies = entry.game.moves().len();
+        let ply = req.ply.unwrap_or(plies);
+        if ply > plies {
+            return Err(ApiError::BadRequest(format!(
+                "ply {ply} is beyond the game's {plies} moves"
+            )));
+        }
+        if ply == plies {
+            if let Some(o) = entry.game.outcome() {
+                return Err(ApiError::Conflict(format!(
+                    "the game is over ({}), there is nothing to analyse",
+                    o.reason_str()
+                )));
+            }
+        }
+        // The game up to `ply`, with its history for repetitions.
+        let mut game = Game::new(entry.game.start().clone());
+        for &m in &entry.game.moves()[..ply] {
+            game.play(m)
+                .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
+        }
+        (game, entry.new_analysis(), entry.generation)
+    };
+    let watched = Arc::clone(&stop);
+    let found = tokio::task::spawn_blocking(move || {
+        let found = engine.analyse(&game, limit, watched);
+        (game, found)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
+    let (game, found) = found;
+    {
+        let mut store = app.store();
+        let entry = store.get_mut(id)?;
+        if entry.generation != generation {
+            return Err(ApiError::Conflict(
+                "the game changed while the engine was analysing".into(),
+            ));
+        }
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(ApiError::Conflict(
+            "a newer analysis of this game replaced this one".into(),
+        ));
+    }
+    let analysis = found.ok_or_else(|| ApiError::Conflict("the engine gave no analysis".into()))?;
+    let pos = game.position();
+    let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
+    Ok(Json(AnalysisView {
+        ply: game.moves().len(),
+        fen: pos.to_fen(),
+        pov: "white",
+        score: ScoreView::for_white(analysis.score, pos.turn()),
+        depth: analysis.depth,
+        pv_uci,
+        pv_san,
+        pv_text,
+    }))
 }

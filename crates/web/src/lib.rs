@@ -27,6 +27,7 @@
 //! | `POST /api/games/{id}/undo[?plies=N]` | take back |
 //! | `GET /api/games/{id}/fen`, `.../pgn` | `{text}` |
 //! | `POST /api/games/{id}/engine` `{level?}` | the engine plays a move |
+//! | `POST /api/games/{id}/analysis` `{ply?, depth? \| movetime?}` | evaluation (White's view) and best line |
 
 mod api;
 mod assets;
@@ -36,7 +37,7 @@ mod pgn;
 mod store;
 mod view;
 
-pub use engine::EngineProvider;
+pub use engine::{Analysis, AnalysisLimit, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 
@@ -88,6 +89,7 @@ pub fn app_with_capacity(engine: Option<Arc<dyn EngineProvider>>, capacity: usiz
         .route("/api/games/{id}/fen", get(api::export_fen))
         .route("/api/games/{id}/pgn", get(api::export_pgn))
         .route("/api/games/{id}/engine", post(api::engine_move))
+        .route("/api/games/{id}/analysis", post(api::analyse))
         .fallback(not_found)
         .with_state(state)
 }

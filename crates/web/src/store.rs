@@ -26,6 +26,9 @@ pub struct Entry {
     /// Counts changes, so that an engine's answer for an old position is
     /// thrown away.
     pub generation: u64,
+    /// Raised to stop the analysis of this game that is running, when a
+    /// newer one starts or the game changes.
+    analysis_stop: Arc<AtomicBool>,
     last_used: u64,
 }
 
@@ -40,6 +43,7 @@ impl Entry {
             history,
             stop: Arc::new(AtomicBool::new(false)),
             generation: 0,
+            analysis_stop: Arc::new(AtomicBool::new(false)),
             last_used: 0,
         }
     }
@@ -47,12 +51,21 @@ impl Entry {
     fn changed(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.stop = Arc::new(AtomicBool::new(false));
+        self.analysis_stop.store(true, Ordering::Relaxed);
         self.generation += 1;
     }
 
     /// The flag an engine thinking about the current position watches.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Stops the analysis of this game that is running, if any, and returns
+    /// the flag a new analysis watches: only one analysis per game runs.
+    pub fn new_analysis(&mut self) -> Arc<AtomicBool> {
+        self.analysis_stop.store(true, Ordering::Relaxed);
+        self.analysis_stop = Arc::new(AtomicBool::new(false));
+        Arc::clone(&self.analysis_stop)
     }
 
     /// Plays a move checked by the rules core.

@@ -32,4 +32,5 @@ export const api = {
   fen: (id) => call("GET", `/api/games/${id}/fen`),
   pgn: (id) => call("GET", `/api/games/${id}/pgn`),
   engine: (id, level) => call("POST", `/api/games/${id}/engine`, { level }),
+  analysis: (id, ply, limit) => call("POST", `/api/games/${id}/analysis`, { ply, ...limit }),
 };

@@ -165,6 +165,7 @@ function setState(state) {
   if (state.ply === state.plies) location.hash = `game=${state.id}`;
   render();
   maybeEngineMove();
+  scheduleAnalysis();
 }
 
 async function run(action) {
@@ -227,6 +228,81 @@ async function maybeEngineMove() {
 // Whether the engine is thinking about the game on the board.
 function engineBusy() {
   return app.engineThinking && app.state && app.engineGame === app.state.id;
+}
+
+// ---- Analysis mode: the engine's evaluation and best line ----
+// Every position shown (after a move, a takeback, or stepping through the
+// move list) is analysed by the server's engine. Only the answer to the
+// latest request is shown: an older one (its position no longer shown)
+// is dropped, and the server stops the older search itself.
+
+const analysis = { seq: 0, timer: null };
+
+function analysisMode() {
+  return app.info && app.info.engine && $("mode").value === "analysis";
+}
+
+// "+0.34", "-1.20", "0.00"; mates as "White mates in 3".
+function formatScore(score) {
+  if (score.mate !== undefined) {
+    const n = score.mate;
+    return `${n > 0 ? "White" : "Black"} mates in ${Math.abs(n)}`;
+  }
+  const pawns = score.cp / 100;
+  return (pawns > 0 ? "+" : "") + pawns.toFixed(2);
+}
+
+function showAnalysis(fields) {
+  const score = $("analysis-score");
+  score.textContent = fields.score || "";
+  score.dataset.kind = fields.kind || "";
+  $("analysis-depth").textContent = fields.depth ? `depth ${fields.depth}` : "";
+  $("analysis-line").textContent = fields.line || "";
+  $("analysis-status").textContent = fields.status || "";
+  $("analysis").dataset.ply = fields.ply === undefined ? "" : String(fields.ply);
+}
+
+function scheduleAnalysis() {
+  clearTimeout(analysis.timer);
+  const seq = ++analysis.seq;
+  const panel = $("analysis");
+  panel.hidden = !analysisMode();
+  if (panel.hidden || !app.state) return;
+  const s = app.state;
+  $("analysis-engine").textContent = `(${app.info.engine.name})`;
+  if (viewingCurrent() && s.outcome) {
+    showAnalysis({ status: "The game is over: nothing to analyse." });
+    return;
+  }
+  showAnalysis({ status: "The engine is thinking..." });
+  // A short pause, so stepping quickly through the moves asks only for
+  // the position where the player stops.
+  analysis.timer = setTimeout(() => analyse(seq, s), 120);
+}
+
+async function analyse(seq, s) {
+  let answer = null;
+  let error = null;
+  try {
+    answer = await api.analysis(s.id, s.ply);
+  } catch (err) {
+    error = err;
+  }
+  const cur = app.state;
+  // An old answer never overwrites the view of a newer position.
+  if (seq !== analysis.seq || !cur || cur.id !== s.id || cur.ply !== s.ply || cur.fen !== s.fen) return;
+  if (error) {
+    showAnalysis({ status: "No analysis: " + error.message });
+    return;
+  }
+  if (answer.fen !== s.fen) return;
+  showAnalysis({
+    score: formatScore(answer.score),
+    kind: answer.score.mate !== undefined ? "mate" : "cp",
+    depth: answer.depth,
+    line: answer.pv_text,
+    ply: answer.ply,
+  });
 }
 
 // ---- Move input ----
@@ -443,6 +519,7 @@ async function start() {
     $("mode").addEventListener("change", () => {
       $("engine-options").hidden = $("mode").value !== "engine";
       maybeEngineMove();
+      scheduleAnalysis();
     });
     $("engine-side").addEventListener("change", () => {
       // Sit on the side of the board the player plays.

@@ -6,9 +6,12 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{app, app_with_capacity, EngineProvider};
+use springboard_web::{
+    app, app_with_capacity, Analysis, AnalysisLimit, EngineProvider, Evaluation,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
 use tower::ServiceExt;
 
 async fn send(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Vec<u8>) {
@@ -470,8 +473,34 @@ async fn rules_pages() {
 
 // ---- The engine seam, with test doubles (the real engine plugs in when merged) ----
 
-/// Plays the legal move with the smallest long notation.
-struct FirstMove;
+/// Plays the legal move with the smallest long notation; its analysis is
+/// three such moves, +0.30 for the side to move, and it remembers the
+/// limits it was given.
+struct FirstMove {
+    score: Evaluation,
+    limits: Mutex<Vec<AnalysisLimit>>,
+}
+
+impl Default for FirstMove {
+    fn default() -> FirstMove {
+        FirstMove::scoring(Evaluation::Cp(30))
+    }
+}
+
+impl FirstMove {
+    fn scoring(score: Evaluation) -> FirstMove {
+        FirstMove {
+            score,
+            limits: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+fn first_move(pos: &springboard_rules::Position) -> Option<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .min_by_key(|&m| springboard_rules::notation::uci::to_uci(pos, m))
+}
 
 impl EngineProvider for FirstMove {
     fn name(&self) -> String {
@@ -481,10 +510,30 @@ impl EngineProvider for FirstMove {
         3
     }
     fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
-        let pos = game.position();
-        pos.legal_moves()
-            .into_iter()
-            .min_by_key(|&m| springboard_rules::notation::uci::to_uci(pos, m))
+        first_move(game.position())
+    }
+    fn analyse(
+        &self,
+        game: &Game,
+        limit: AnalysisLimit,
+        _stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        self.limits.lock().unwrap().push(limit);
+        let mut pos = game.position().clone();
+        let mut pv = Vec::new();
+        while pv.len() < 3 {
+            let Some(m) = first_move(&pos) else { break };
+            pv.push(m);
+            pos.play(m);
+        }
+        Some(Analysis {
+            score: self.score,
+            pv,
+            depth: match limit {
+                AnalysisLimit::Depth(d, _) => d,
+                AnalysisLimit::Time(_) => 7,
+            },
+        })
     }
 }
 
@@ -503,6 +552,21 @@ impl EngineProvider for Cheater {
             springboard_rules::Square::E2,
             springboard_rules::Square::E5,
         ))
+    }
+    /// Its line is e2e3 e2e5 in every position; it sees a mate in 2 for the
+    /// side to move.
+    fn analyse(
+        &self,
+        _game: &Game,
+        _limit: AnalysisLimit,
+        _stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        use springboard_rules::Square::{E2, E3, E5};
+        Some(Analysis {
+            score: Evaluation::Mate(2),
+            pv: vec![Move::normal(E2, E3), Move::normal(E2, E5)],
+            depth: 3,
+        })
     }
 }
 
@@ -525,11 +589,24 @@ impl EngineProvider for Waiter {
         }
         game.position().legal_moves().first().copied()
     }
+    fn analyse(
+        &self,
+        game: &Game,
+        _limit: AnalysisLimit,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        let pv = vec![self.best_move(game, 1, stop)?];
+        Some(Analysis {
+            score: Evaluation::Cp(0),
+            pv,
+            depth: 1,
+        })
+    }
 }
 
 #[tokio::test]
 async fn engine_plays_through_the_seam() {
-    let app = app(Some(Arc::new(FirstMove)));
+    let app = app(Some(Arc::new(FirstMove::default())));
     let (_, info) = call(&app, "GET", "/api/info", None).await;
     assert_eq!(
         info["engine"],
@@ -604,6 +681,213 @@ async fn a_change_while_the_engine_thinks_stops_it() {
     );
     let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(state["plies"], 1);
+}
+
+async fn analyse(app: &Router, id: u64, body: Value) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        Some(body),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
+    let engine = Arc::new(FirstMove::default());
+    let app = app(Some(engine.clone()));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let (status, a) = analyse(&app, id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        a,
+        json!({
+            "ply": 0,
+            "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "pov": "white",
+            "score": {"cp": 30},
+            "depth": 7,
+            "pv_uci": ["a2a3", "a7a5", "a1a2"],
+            "pv_san": ["a3", "a5", "Ra2"],
+            "pv_text": "1. a3 a5 2. Ra2",
+        })
+    );
+    // Black to move: the engine's +30 for Black is -30 for White, and the
+    // line starts with Black's move number.
+    play(&app, id, "e2e4").await;
+    let (status, a) = analyse(&app, id, json!({"depth": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["ply"], 1);
+    assert_eq!(a["score"], json!({"cp": -30}));
+    assert_eq!(a["depth"], 5);
+    assert_eq!(a["pv_text"], "1... a5 2. a3 a4");
+    // An earlier position of the game (stepping back through the moves).
+    let (status, a) = analyse(&app, id, json!({"ply": 0, "movetime": 250})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["ply"], 0);
+    assert_eq!(a["pv_san"], json!(["a3", "a5", "Ra2"]));
+    // The limits reached the engine: 1 s by default, a depth within the
+    // 10 s cap, a movetime as asked.
+    assert_eq!(
+        *engine.limits.lock().unwrap(),
+        vec![
+            AnalysisLimit::Time(Duration::from_millis(1000)),
+            AnalysisLimit::Depth(5, Duration::from_millis(10_000)),
+            AnalysisLimit::Time(Duration::from_millis(250)),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn analysis_of_a_variant_numbers_the_line_and_checks_it() {
+    let app = app(Some(Arc::new(FirstMove::default())));
+    let id = new_game(&app, json!({"variant": "hoplit"})).await["id"]
+        .as_u64()
+        .unwrap();
+    let (status, a) = analyse(&app, id, json!({"movetime": 10})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["pv_uci"], json!(["a2a3", "a7a5", "a1a2"]));
+    assert_eq!(a["pv_text"], "1. a3 a5 2. Ra2");
+}
+
+#[tokio::test]
+async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
+    let app = app(Some(Arc::new(Cheater)));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    // The line e2e3 e2e5: its second move is not legal, so it stops there.
+    let (status, a) = analyse(&app, id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": 2}));
+    assert_eq!(a["pv_uci"], json!(["e2e3"]));
+    assert_eq!(a["pv_text"], "1. e3");
+    // Black to move: Black's mate in 2 is -2 for White; here the line's
+    // first move is not legal, and the answer is refused.
+    play(&app, id, "d2d4").await;
+    let (status, err) = analyse(&app, id, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        err["error"],
+        "the engine's line starts with an illegal move 'e2e3'"
+    );
+    let (status, a) = analyse(&app, id, json!({"ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": 2}));
+    // Black to move with a legal line: Black's mate in 2 is -2 for White.
+    let mater = springboard_web::app(Some(Arc::new(FirstMove::scoring(Evaluation::Mate(2)))));
+    let id = new_game(&mater, json!({"fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"})).await["id"]
+        .as_u64()
+        .unwrap();
+    let (status, a) = analyse(&mater, id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["pv_text"], "1... Kd7 2. Kd1 Kc6");
+}
+
+#[tokio::test]
+async fn bad_analysis_requests_get_4xx_with_a_reason() {
+    let app = app(Some(Arc::new(FirstMove::default())));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let cases = [
+        (json!({"depth": 0}), "depth 0 is out of range 1-64"),
+        (json!({"depth": 65}), "depth 65 is out of range 1-64"),
+        (
+            json!({"movetime": 0}),
+            "movetime 0 is out of range 1-10000 ms",
+        ),
+        (
+            json!({"movetime": 10001}),
+            "movetime 10001 is out of range 1-10000 ms",
+        ),
+        (
+            json!({"depth": 3, "movetime": 100}),
+            "give a depth or a movetime, not both",
+        ),
+        (json!({"ply": 1}), "ply 1 is beyond the game's 0 moves"),
+    ];
+    for (body, reason) in cases {
+        let (status, err) = analyse(&app, id, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(err["error"], reason, "{body}");
+    }
+    for body in [
+        json!({"plies": 1}),
+        json!({"depth": -1}),
+        json!({"ply": "x"}),
+        json!([]),
+    ] {
+        let (status, err) = analyse(&app, id, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            err["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("bad request body: "),
+            "{err}"
+        );
+    }
+    let uri = format!("/api/games/{id}/analysis");
+    let (status, _) = send(&app, "POST", &uri, None).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, err) = analyse(&app, 999, json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(err["error"], "no game with id 999");
+    // A game that is over has nothing to analyse now, but its earlier
+    // positions do.
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        assert_eq!(play(&app, id, m).await.0, StatusCode::OK);
+    }
+    let (status, err) = analyse(&app, id, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        err["error"],
+        "the game is over (checkmate), there is nothing to analyse"
+    );
+    assert_eq!(analyse(&app, id, json!({"ply": 3})).await.0, StatusCode::OK);
+    // Without an engine there is no analysis.
+    let plain = springboard_web::app(None);
+    let id = new_game(&plain, json!({})).await["id"].as_u64().unwrap();
+    let (status, err) = analyse(&plain, id, json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(err["error"], "this server has no engine");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_analysis_or_a_move_stops_the_old_one() {
+    let (tx, rx) = mpsc::channel();
+    let app = app(Some(Arc::new(Waiter {
+        started: Mutex::new(tx),
+    })));
+    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let rx = Arc::new(Mutex::new(rx));
+    let started = || {
+        let rx = Arc::clone(&rx);
+        tokio::task::spawn_blocking(move || rx.lock().unwrap().recv().unwrap())
+    };
+    let spawn = |body: Value| {
+        let app = app.clone();
+        tokio::spawn(async move { analyse(&app, id, body).await })
+    };
+    let first = spawn(json!({}));
+    started().await.unwrap();
+    // A newer analysis (say, of the position stepped back to) stops it:
+    // its answer never reaches the page as the newer one.
+    let second = spawn(json!({"ply": 0}));
+    let (status, err) = first.await.unwrap();
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        err["error"],
+        "a newer analysis of this game replaced this one"
+    );
+    started().await.unwrap();
+    // A move while it thinks stops it too; the server stays responsive.
+    assert_eq!(play(&app, id, "e2e4").await.0, StatusCode::OK);
+    let (status, err) = second.await.unwrap();
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        err["error"],
+        "the game changed while the engine was analysing"
+    );
 }
 
 #[test]
