@@ -28,9 +28,6 @@ use super::weights::{Weights, S};
 use springboard_rules::attacks;
 use springboard_rules::{Bitboard, Color, Position, Role, Square, Variant};
 
-/// The pieces with mobility and bounces counted here.
-const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
 /// The trampolines on the board.
 fn all_trampolines(pos: &Position) -> Bitboard {
     Color::ALL
@@ -100,25 +97,35 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     let targets = b.by_color(them) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
     let mut score = S::ZERO;
 
-    for role in PIECES {
+    // Only the pieces that reach a trampoline have anything to count:
+    // find them backwards from the trampolines (a few lookups), then
+    // follow each of them.
+    let mut reachers = Bitboard::EMPTY;
+    for t in tramps {
+        reachers |= attacks::knight_attacks(t) & b.pieces(us, Role::Knight)
+            | attacks::bishop_attacks(t, occ)
+                & (b.pieces(us, Role::Bishop) | b.pieces(us, Role::Queen))
+            | attacks::rook_attacks(t, occ)
+                & (b.pieces(us, Role::Rook) | b.pieces(us, Role::Queen));
+    }
+    for sq in reachers {
+        let Some(role) = b.role_at(sq) else { continue };
         let ri = role.index();
-        for sq in b.pieces(us, role) {
-            let direct = attacks::attacks(role, us, sq, occ);
-            // P2: no piece ends its move on a trampoline; the shared FIDE
-            // mobility counted those squares.
-            score -= w.mobility[ri] * (direct & tramps & mobility_area).count() as i32;
-            let mut bounced = Bitboard::EMPTY;
-            for t in direct & ours_usable {
-                bounced |= leg_from(pos, role, sq, t, occ);
-            }
-            let extra = bounced & !direct & !tramps;
-            if extra.is_empty() {
-                continue;
-            }
-            score += tw.bounce_mobility[ri] * (extra & mobility_area).count() as i32;
-            score += tw.bounce_king_zone[ri] * ((extra & king_zone).count() as i32).min(3);
-            score += tw.bounce_threat * (extra & targets).count() as i32;
+        let direct = attacks::attacks(role, us, sq, occ);
+        // P2: no piece ends its move on a trampoline; the shared FIDE
+        // mobility counted those squares.
+        score -= w.mobility[ri] * (direct & tramps & mobility_area).count() as i32;
+        let mut bounced = Bitboard::EMPTY;
+        for t in direct & ours_usable {
+            bounced |= leg_from(pos, role, sq, t, occ);
         }
+        let extra = bounced & !direct & !tramps;
+        if extra.is_empty() {
+            continue;
+        }
+        score += tw.bounce_mobility[ri] * (extra & mobility_area).count() as i32;
+        score += tw.bounce_king_zone[ri] * ((extra & king_zone).count() as i32).min(3);
+        score += tw.bounce_threat * (extra & targets).count() as i32;
     }
 
     // Our king beside a line the enemy may bounce along.
