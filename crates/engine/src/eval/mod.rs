@@ -258,6 +258,45 @@ mod tests {
     }
 
     #[test]
+    fn mirror_twins_along_random_games() {
+        // Positions from pseudo-random legal games of every game (a fixed
+        // linear congruential sequence): each scores as its mirrored twin.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n
+        };
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            for _game in 0..3 {
+                let mut pos = Position::startpos(variant);
+                for _ply in 0..60 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[next(moves.len())]);
+                    if pos.is_first_turn() {
+                        continue; // `first` is White's alone: no twin.
+                    }
+                    let fen = pos.to_fen();
+                    let twin_fen = mirror(variant, &fen);
+                    let twin = Position::from_fen(variant, &twin_fen)
+                        .unwrap_or_else(|e| panic!("{fen} -> {twin_fen}: {e}"));
+                    let (s, phase) = white_terms(&pos, &WEIGHTS);
+                    let (t, twin_phase) = white_terms(&twin, &WEIGHTS);
+                    assert_eq!((s, phase), (-t, twin_phase), "{fen} / {twin_fen}");
+                    assert_eq!(evaluate(&pos), evaluate(&twin), "{fen}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 800, "{checked} positions");
+    }
+
+    #[test]
     fn every_game_has_its_own_terms() {
         // Each variant has a position that scores differently from the
         // FIDE terms alone: its own module adds something.
