@@ -85,16 +85,6 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     let occ = b.occupied();
     let tramps = all_trampolines(pos);
     let ours_usable = usable(pos, us);
-    let mut enemy_pawn_attacks = Bitboard::EMPTY;
-    for sq in b.pieces(them, Role::Pawn) {
-        enemy_pawn_attacks |= attacks::pawn_attacks(them, sq);
-    }
-    let mobility_area = !b.by_color(us) & !enemy_pawn_attacks;
-    let enemy_king = b.king_of(them);
-    let king_zone = enemy_king.map_or(Bitboard::EMPTY, |k| {
-        attacks::king_attacks(k) | Bitboard::from_square(k)
-    });
-    let targets = b.by_color(them) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
     let mut score = S::ZERO;
 
     // Only the pieces that reach a trampoline have anything to count:
@@ -108,6 +98,17 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
             | attacks::rook_attacks(t, occ)
                 & (b.pieces(us, Role::Rook) | b.pieces(us, Role::Queen));
     }
+    let mut enemy_pawn_attacks = Bitboard::EMPTY;
+    if reachers.any() {
+        for sq in b.pieces(them, Role::Pawn) {
+            enemy_pawn_attacks |= attacks::pawn_attacks(them, sq);
+        }
+    }
+    let mobility_area = !b.by_color(us) & !enemy_pawn_attacks;
+    let king_zone = b.king_of(them).map_or(Bitboard::EMPTY, |k| {
+        attacks::king_attacks(k) | Bitboard::from_square(k)
+    });
+    let targets = b.by_color(them) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
     for sq in reachers {
         let Some(role) = b.role_at(sq) else { continue };
         let ri = role.index();
