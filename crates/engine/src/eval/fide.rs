@@ -53,12 +53,17 @@ fn pawn_attack_set(pos: &Position, color: Color) -> Bitboard {
 
 /// The game phase, 0 (bare kings) to [`PHASE_TOTAL`] (all pieces).
 pub fn phase(pos: &Position) -> i32 {
+    phase_material(pos).min(PHASE_TOTAL)
+}
+
+/// The phase weights of the FIDE pieces on the board, not capped (more
+/// than [`PHASE_TOTAL`] after promotions).
+pub fn phase_material(pos: &Position) -> i32 {
     let b = pos.board();
-    let p: i32 = ROLES
+    ROLES
         .iter()
         .map(|&r| PHASE_WEIGHT[r.index()] * b.by_role(r).count() as i32)
-        .sum();
-    p.min(PHASE_TOTAL)
+        .sum()
 }
 
 /// The FIDE terms for White minus those for Black.

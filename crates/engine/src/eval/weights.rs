@@ -81,6 +81,102 @@ pub struct Weights {
     pub pawn_shield: [S; 2],
     /// Side to move bonus.
     pub tempo: S,
+    /// Hoplit Chess's own terms (`eval/hoplit.rs`).
+    pub hoplit: HoplitWeights,
+    /// Hop Chess's and Trampoline Chess's own terms (`eval/trampoline.rs`).
+    pub tramp: TrampolineWeights,
+    /// Jumping King's terms (`eval/jumpingking.rs`).
+    pub jk: JumpingKingWeights,
+}
+
+/// Hoplit Chess (rulings L1-L5).
+pub struct HoplitWeights {
+    /// A Hoplit on the board (about three pawns to start).
+    pub material: S,
+    /// A Hoplit in reserve: a bit less than on the board (it still has to
+    /// be dropped, L4) ...
+    pub reserve: S,
+    /// ... plus this while a drop is possible now (L4: an empty first-rank
+    /// square behind an own pawn whose next square is empty).
+    pub drop_ready: S,
+    /// Phase weight of a Hoplit, on the board or in reserve.
+    pub phase: i32,
+    /// Per square the Hoplit reaches (L2, L3) that no enemy pawn attacks,
+    /// minus [`HoplitWeights::mobility_base`].
+    pub mobility: S,
+    pub mobility_base: i32,
+    /// Per square of the enemy king's zone the Hoplit hits over a screen
+    /// (at most three).
+    pub king_zone: S,
+    /// Per enemy piece (not a pawn, not the king) the Hoplit attacks.
+    pub threat: S,
+}
+
+/// Hop Chess and Trampoline Chess (rulings P1-P9, H1-H10, T1-T7).
+pub struct TrampolineWeights {
+    /// Per square of the mobility area a piece reaches only by bouncing
+    /// off a trampoline it may use (H4, T3), by role.
+    pub bounce_mobility: [S; 6],
+    /// Per square of the enemy king's zone a piece reaches only through a
+    /// trampoline (at most three), by role.
+    pub bounce_king_zone: [S; 6],
+    /// Per enemy piece (not a pawn, not the king) attacked only through a
+    /// trampoline.
+    pub bounce_threat: S,
+    /// Per trampoline the enemy may use that stands on a queen line or a
+    /// knight square of our king (P8: any enemy piece reaching it can check
+    /// from there).
+    pub king_line: S,
+    /// Trampoline Chess: the own trampoline off the board, a tempo in hand
+    /// (T2: dropping it is a whole turn, it may come anywhere).
+    pub in_hand: S,
+    /// Hop Chess: the side to move has made its piece step and still
+    /// places its trampoline (H2): the placement is part of its turn.
+    pub place_pending: S,
+}
+
+/// The Weak Square of the Jumping King (rulings J1-J10).
+pub struct JumpingKingWeights {
+    /// A man its jumping king still has to place: its material plus this
+    /// (negative). A stuck side's men never enter (J6) and count nothing.
+    pub unplaced: S,
+    /// Piece-square tables on the 38 squares from White's side, rank 8
+    /// first as printed, squares off the board 0; Black reads them through
+    /// the 180-degree rotation (a1 onto f8). Pawn, knight, bishop, rook
+    /// (queen unused, J2), king; the same value middlegame and endgame
+    /// except the king's ([`JumpingKingWeights::king_eg`]).
+    pub pst: [[i32; 64]; 6],
+    pub king_eg: [i32; 64],
+    /// Per attacked square of the 38 (not own, not attacked by enemy
+    /// pawns), minus the base, by role.
+    pub mobility: [S; 6],
+    pub mobility_base: [i32; 6],
+    /// The side to move can bring a man onto the enemy's weak square: the
+    /// game is won next move unless that move is illegal (J3).
+    pub ws_attack_to_move: S,
+    /// Per man of the side not to move that can reach the enemy's weak
+    /// square next move (the mover must answer every one of them), or, in
+    /// the jumping phase, of either side (a threat for later).
+    pub ws_attack_waiting: S,
+    /// Per man attacking a square next to the enemy's weak square (its
+    /// king and knight squares): two moves from winning.
+    pub ws_ring_attack: S,
+    /// Per man guarding a square next to the own weak square.
+    pub ws_ring_defend: S,
+    /// A pawn on the file of the enemy's weak square with the way to it
+    /// open (f-file for White, a-file for Black), by relative rank (0 =
+    /// rank 1; J9: it may refuse promotion and walk on).
+    pub ws_file_pawn: [S; 8],
+    /// A passed pawn by relative rank (0 = rank 1; it promotes on rank 7, J9).
+    pub passed_pawn: [S; 8],
+    /// A jumping king: per jump available now (J4, J5) ...
+    pub king_jumps: S,
+    /// ... and per man still to place when it has one jump or none left
+    /// (J6: stuck, its men never enter).
+    pub stuck_risk: S,
+    /// After the jumping phase: per square of the enemy king's zone a man
+    /// attacks (at most three), by role.
+    pub king_zone: [S; 6],
 }
 
 #[rustfmt::skip]
@@ -222,4 +318,99 @@ pub const WEIGHTS: Weights = Weights {
     king_attack_scale: 6,
     pawn_shield: [S(12, 0), S(6, 0)],
     tempo: S(10, 10),
+    hoplit: HoplitWeights {
+        material: S(300, 310),
+        reserve: S(270, 290),
+        drop_ready: S(15, 10),
+        phase: 1,
+        mobility: S(3, 3),
+        mobility_base: 6,
+        king_zone: S(12, 4),
+        threat: S(15, 10),
+    },
+    tramp: TrampolineWeights {
+        bounce_mobility: [S(0, 0), S(2, 2), S(2, 2), S(1, 2), S(1, 1), S(0, 0)],
+        bounce_king_zone: [S(0, 0), S(8, 2), S(8, 2), S(10, 3), S(14, 4), S(0, 0)],
+        bounce_threat: S(12, 8),
+        king_line: S(-15, -5),
+        in_hand: S(12, 6),
+        place_pending: S(10, 10),
+    },
+    jk: JumpingKingWeights {
+        unplaced: S(-25, -20),
+        pst: [
+            [
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                 60,  60,  60,  60,  60,  60, 0, 0,
+                 35,  40,  40,  40,  40,  35, 0, 0,
+                 15,  20,  25,  25,  20,  15, 0, 0,
+                  5,  10,  15,  15,  10,   5, 0, 0,
+                  0,   5,   5,   5,   5,   0, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+            ],
+            [
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                -25, -10,   0,   5,   5, -20, 0, 0,
+                -10,   5,  15,  15,  15,   5, 0, 0,
+                -10,  10,  20,  20,  10, -10, 0, 0,
+                -10,  10,  20,  20,  10, -10, 0, 0,
+                -15,   0,  10,  10,   0, -15, 0, 0,
+                -30, -15, -10, -10, -15, -30, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+            ],
+            [
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                -10,  -5,   0,   0,  10, -10, 0, 0,
+                 -5,   5,  10,  10,   5,   5, 0, 0,
+                  0,  10,  15,  15,  10,   0, 0, 0,
+                  0,  10,  15,  15,  10,   0, 0, 0,
+                 -5,   5,  10,  10,   5,  -5, 0, 0,
+                -10,   0,  -5,  -5,  -5, -10, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+            ],
+            [
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                 15,  15,  15,  15,  20,  25, 0, 0,
+                  0,   5,   5,   5,   5,  15, 0, 0,
+                 -5,   0,   5,   5,   0,  10, 0, 0,
+                 -5,   0,   5,   5,   0,  10, 0, 0,
+                 -5,   0,   0,   0,   0,  10, 0, 0,
+                -10,  -5,   0,   0,  -5,   5, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+            ],
+            [0; 64],
+            [
+                  0,   0,   0,   0,   0,   0, 0, 0,
+                -40, -40, -40, -40, -40, -40, 0, 0,
+                -30, -30, -30, -30, -30, -30, 0, 0,
+                -20, -20, -25, -25, -20, -20, 0, 0,
+                -10, -10, -15, -15, -10, -10, 0, 0,
+                  5,   5,  -5,  -5,   0,   0, 0, 0,
+                 10,  15,   5,   0,   0,   0, 0, 0,
+                  0,   0,   0,   0,   0,   0, 0, 0,
+            ],
+        ],
+        king_eg: [
+              0,   0,   0,   0,   0,   0, 0, 0,
+            -20, -10,  -5,  -5, -10, -20, 0, 0,
+            -10,   5,  10,  10,   5, -10, 0, 0,
+             -5,  10,  20,  20,  10,  -5, 0, 0,
+             -5,  10,  20,  20,  10,  -5, 0, 0,
+            -10,   5,  10,  10,   5, -10, 0, 0,
+            -20, -10,  -5,  -5, -10, -20, 0, 0,
+              0,   0,   0,   0,   0,   0, 0, 0,
+        ],
+        mobility: [S(0, 0), S(4, 4), S(5, 5), S(3, 4), S(0, 0), S(0, 0)],
+        mobility_base: [0, 3, 5, 6, 0, 0],
+        ws_attack_to_move: S(800, 800),
+        ws_attack_waiting: S(120, 150),
+        ws_ring_attack: S(15, 20),
+        ws_ring_defend: S(10, 10),
+        ws_file_pawn: [S(0, 0), S(0, 0), S(0, 0), S(5, 10), S(15, 25), S(40, 60), S(80, 120), S(0, 0)],
+        passed_pawn: [S(0, 0), S(0, 0), S(5, 10), S(10, 20), S(25, 40), S(45, 75), S(0, 0), S(0, 0)],
+        king_jumps: S(6, 0),
+        stuck_risk: S(-40, -30),
+        king_zone: [S(0, 0), S(10, 3), S(10, 3), S(12, 4), S(0, 0), S(0, 0)],
+    },
 };

@@ -255,6 +255,26 @@ pub(crate) fn hoplit_targets(
     out & !ours
 }
 
+impl Position {
+    /// Hoplit Chess: the squares the Hoplit on `from` moves or captures to
+    /// (L2, L3) on the current board, its own men excluded; empty when no
+    /// Hoplit stands on `from`. Pins are ignored (an evaluation's view).
+    pub fn hoplit_targets(&self, from: Square) -> Bitboard {
+        match self.board.piece_at(from) {
+            Some(Piece {
+                color,
+                role: Role::Hoplit,
+            }) => hoplit_targets(
+                from,
+                self.board.occupied(),
+                self.board.by_color(color),
+                self.board.pieces(!color, Role::Pawn),
+            ),
+            _ => Bitboard::EMPTY,
+        }
+    }
+}
+
 /// The squares that decide whether the enemy Hoplits attack `ksq` after a
 /// normal move (one square vacated, one occupied): the squares of every
 /// geometric path that such a move could open, plus the Hoplits themselves
@@ -848,6 +868,28 @@ mod tests {
     fn l2_no_screen_no_move() {
         let p = pos("7k/8/8/8/8/8/8/H6K[] w - - 0 1");
         assert!(moves(&p, "a1").is_empty());
+    }
+
+    #[test]
+    fn hoplit_targets_accessor_matches_the_moves() {
+        // The same position as below: the accessor's squares are exactly
+        // the destinations of the legal Hoplit moves; no Hoplit, no squares.
+        let p = pos("7k/8/8/8/1P6/4n3/8/H6K[] w - - 0 1");
+        let targets: Vec<Square> = p.hoplit_targets(Square::A1).collect();
+        assert_eq!(
+            targets,
+            [
+                Square::F3,
+                Square::G3,
+                Square::H3,
+                Square::B5,
+                Square::B6,
+                Square::B7,
+                Square::B8
+            ]
+        );
+        assert!(p.hoplit_targets(Square::H1).is_empty());
+        assert!(p.hoplit_targets(Square::C3).is_empty());
     }
 
     #[test]
