@@ -53,6 +53,11 @@ pub struct MatchArgs {
     /// Games to play (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 20)]
     games: usize,
+    /// Play each opening once (engine1 still alternates colours). For
+    /// self-play at fixed nodes or depth, where the colour-swapped replay
+    /// of an opening repeats the same game move for move.
+    #[arg(long)]
+    no_swap: bool,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -96,6 +101,24 @@ pub struct MatchArgs {
 }
 
 impl MatchArgs {
+    /// How many openings the games need.
+    fn opening_count(&self) -> usize {
+        if self.no_swap {
+            self.games
+        } else {
+            self.games.div_ceil(2)
+        }
+    }
+
+    /// The opening of game `index` (from 0).
+    fn opening_of(&self, index: usize) -> usize {
+        if self.no_swap {
+            index
+        } else {
+            index / 2
+        }
+    }
+
     /// Whether moves are searched to a fixed node count or depth (no clocks).
     fn fixed_search(&self) -> bool {
         self.nodes.is_some() || self.depth.is_some()
@@ -232,7 +255,7 @@ impl Rng {
 
 /// The opening positions: from the file, or random plies from the start.
 fn openings(args: &MatchArgs) -> Result<Vec<Position>> {
-    let pairs = args.games.div_ceil(2);
+    let pairs = args.opening_count();
     if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read openings {}", path.display()))?;
@@ -729,7 +752,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             if index >= args.games || halt.load(Ordering::SeqCst) {
                 break;
             }
-            let played = play_game(&args, index, openings[index / 2].clone());
+            let played = play_game(&args, index, openings[args.opening_of(index)].clone());
             if tx.send((index, played)).is_err() {
                 break;
             }
@@ -842,6 +865,7 @@ mod tests {
             depth: None,
             move_timeout: 60,
             games: 2,
+            no_swap: false,
             concurrency: 1,
             openings: None,
             random_plies: 0,
@@ -1067,5 +1091,13 @@ mod tests {
         args_text.extend(["--seed", "2"]);
         let b = Cli::parse_from(&args_text).m;
         assert_ne!(openings(&b).unwrap(), first);
+        // Without colour swaps every game has its own opening.
+        args_text.push("--no-swap");
+        let c = Cli::parse_from(&args_text).m;
+        let own = openings(&c).unwrap();
+        assert_eq!(own.len(), 6);
+        assert_eq!((c.opening_of(4), b.opening_of(4)), (4, 2));
+        let distinct: std::collections::HashSet<String> = own.iter().map(|p| p.to_fen()).collect();
+        assert_eq!(distinct.len(), 6);
     }
 }
