@@ -121,6 +121,68 @@ fn a_dying_engine_loses_and_the_match_goes_on() {
 }
 
 #[test]
+fn an_engine_dying_mid_game_loses_it() {
+    // The material player behind a pipe that ends (so the engine quits)
+    // when the third `go` arrives: it plays two moves and dies in the game.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("arena-midgame.sh");
+    let text = format!(
+        "n=0\n\
+         while read -r line; do\n\
+         case \"$line\" in go*) n=$((n+1)); [ $n -ge 3 ] && exit 0 ;; esac\n\
+         echo \"$line\"\n\
+         done | {BIN} uci --player material1\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let pgn = dir.join("arena-midgame.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &format!("sh {}", path.display()),
+        "--games",
+        "2",
+        "--nodes",
+        "1",
+        "--random-plies",
+        "0",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let name = format!("Springboard material1 {}", env!("CARGO_PKG_VERSION"));
+    for (game, result) in [(1, "1-0"), (2, "0-1")] {
+        let line = format!(
+            "Game {game} ({name} vs {name}): {result} {{{name} fails: engine {name} closed its output (crashed or quit)}}"
+        );
+        assert!(text.contains(&line), "{line}\n{text}");
+    }
+    // Game 1: it is Black and dies at ply 6 (5 played); game 2: White, at
+    // ply 5 (4 played).
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    let plies: Vec<usize> = pgn
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let moves = g.split("\n\n").nth(1).unwrap();
+            let moves = &moves[..moves.find('{').unwrap()];
+            moves
+                .split_whitespace()
+                .filter(|t| !t.ends_with('.'))
+                .count()
+        })
+        .collect();
+    assert_eq!(plies, [5, 4], "{pgn}");
+    let r = report(&text);
+    assert!(r.contains("Crashes: 2 (engine1 0, engine2 2)\n"), "{r}");
+    assert!(
+        r.contains(": 2 wins, 0 draws, 0 losses, score 100.0%\n"),
+        "{r}"
+    );
+}
+
+#[test]
 fn silence_at_fixed_nodes_is_a_crash_and_slowness_on_the_clock_a_time_loss() {
     let mute = script_engine("Mute", ":");
     let (ok, text) = run_match(&[
@@ -201,5 +263,24 @@ fn an_illegal_move_loses_and_is_counted() {
     assert!(
         r.ends_with("Adjudications: 0 (resign 0, draw 0, max plies 0)\n"),
         "{r}"
+    );
+}
+
+#[test]
+fn max_seconds_bounds_a_run() {
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &material1(),
+        "--games",
+        "4",
+        "--max-seconds",
+        "0",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("Stopped early (--max-seconds or SPRT): 0 of 4 games\nGames: 0\n"),
+        "{text}"
     );
 }

@@ -95,6 +95,10 @@ pub struct MatchArgs {
     /// Milliseconds an engine may exceed its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     time_margin: u64,
+    /// Start no game after this many seconds: the games running finish and
+    /// the report counts the games played (a bounded run).
+    #[arg(long)]
+    max_seconds: Option<u64>,
     /// SPRT `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`): stop when decided.
     #[arg(long)]
     sprt: Option<Sprt>,
@@ -737,6 +741,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let openings = Arc::new(openings(args)?);
     let next = Arc::new(AtomicUsize::new(0));
     let halt = Arc::new(AtomicBool::new(false));
+    let started = std::time::Instant::now();
     let (tx, rx) = channel();
     let mut workers = Vec::new();
     for _ in 0..args.concurrency.min(args.games) {
@@ -748,8 +753,14 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             tx.clone(),
         );
         workers.push(std::thread::spawn(move || loop {
+            let out_of_time = args
+                .max_seconds
+                .is_some_and(|s| started.elapsed() >= Duration::from_secs(s));
+            if out_of_time || halt.load(Ordering::SeqCst) {
+                break;
+            }
             let index = next.fetch_add(1, Ordering::SeqCst);
-            if index >= args.games || halt.load(Ordering::SeqCst) {
+            if index >= args.games {
                 break;
             }
             let played = play_game(&args, index, openings[args.opening_of(index)].clone());
@@ -802,6 +813,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     for w in workers {
         // A worker that panicked lost only its own games, reported above.
         let _ = w.join();
+    }
+    let finished = (tally.engine1.games() + tally.not_played) as usize;
+    if finished < args.games {
+        println!(
+            "Stopped early (--max-seconds or SPRT): {finished} of {} games",
+            args.games
+        );
     }
     println!("{}", tally.report([&names[0], &names[1]]));
     if tally.not_played > 0 {
@@ -878,6 +896,7 @@ mod tests {
             draw_movenumber: 40,
             max_plies: 600,
             time_margin: 0,
+            max_seconds: None,
             sprt: None,
         };
         let start = Position::startpos(Variant::Chess);
