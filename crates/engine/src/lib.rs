@@ -15,6 +15,7 @@
 //! the recursion in [`search`] is the place that negates scores and swaps
 //! the window, and would keep them when the side to move does not change.
 
+pub mod baseline;
 pub mod eval;
 mod limits;
 pub mod search;

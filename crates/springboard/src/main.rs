@@ -31,8 +31,9 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move generation test).
     Perft(perft::PerftArgs),
-    /// Speak the UCI protocol on standard input and output.
-    Uci,
+    /// Speak the UCI protocol on standard input and output
+    /// (`--player material1`: the 1-ply material-only baseline).
+    Uci(uci::UciArgs),
     /// Speak the XBoard/WinBoard protocol (CECP) on standard input and output.
     Xboard,
     /// Measure speed: perft nodes per second on fixed positions.
@@ -79,9 +80,9 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::Uci) => {
+        Some(Command::Uci(args)) => {
             let stdin = std::io::stdin();
-            uci::run(stdin.lock(), searcher::out(std::io::stdout()))
+            uci::run(stdin.lock(), searcher::out(std::io::stdout()), args.player)
         }
         Some(Command::Xboard) => {
             let stdin = std::io::stdin();

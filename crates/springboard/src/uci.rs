@@ -4,6 +4,7 @@
 
 use crate::searcher::{history_keys, say, Out, Searcher};
 use anyhow::Result;
+use springboard_engine::baseline::{self, Choice};
 use springboard_engine::{Engine, Info, Limits, Score, Strength};
 use springboard_rules::notation::uci::{parse_uci, to_uci};
 use springboard_rules::perft::divide;
@@ -22,6 +23,26 @@ const HASH_MAX: usize = 4096;
 const THREADS_MAX: usize = 64;
 const MULTIPV_MAX: usize = 64;
 
+/// Who answers `go`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// The full engine (search and evaluation).
+    #[default]
+    Full,
+    /// A 1-ply material-only player (P1 N3 B3 R5 Q9 H3, reserves count,
+    /// mates and weak-square wins first): the baseline to measure against.
+    Material1,
+}
+
+/// The arguments of `springboard uci`.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct UciArgs {
+    /// Who plays: the full engine, or the 1-ply material-only baseline
+    /// (answers `go` at once; `go perft` works for both).
+    #[arg(long, value_enum, default_value_t = Player::Full)]
+    pub player: Player,
+}
+
 /// One UCI session: the chosen variant, the current game and the engine.
 pub struct Session {
     variant: Variant,
@@ -31,6 +52,10 @@ pub struct Session {
     skill: i64,
     limit_strength: bool,
     elo: u32,
+    player: Player,
+    /// The baseline's answer to `go infinite` or `go ponder`, held until
+    /// `stop` or `ponderhit` (UCI: no `bestmove` before them).
+    held: Option<String>,
 }
 
 /// The text of a score: `cp N` or `mate N`.
@@ -123,8 +148,8 @@ fn parse_time(name: &str, value: Option<&&str>) -> Result<u64, String> {
 }
 
 impl Session {
-    /// A session writing its answers to `out`.
-    pub fn new(out: Out) -> Session {
+    /// A session writing its answers to `out`, where `player` answers `go`.
+    pub fn new(out: Out, player: Player) -> Session {
         Session {
             variant: Variant::Chess,
             game: Game::new(Position::startpos(Variant::Chess)),
@@ -133,6 +158,8 @@ impl Session {
             skill: 20,
             limit_strength: false,
             elo: 1500,
+            player,
+            held: None,
         }
     }
 
@@ -142,8 +169,17 @@ impl Session {
     }
 
     /// Waits until the running search (if any) has answered.
-    pub fn wait(&mut self) {
+    pub fn wait(&mut self) -> std::io::Result<()> {
         self.searcher.wait();
+        self.release_held()
+    }
+
+    /// Says the baseline's held `bestmove`, if any (the end of its "search").
+    fn release_held(&mut self) -> std::io::Result<()> {
+        match self.held.take() {
+            Some(line) => self.say(&line),
+            None => Ok(()),
+        }
     }
 
     fn say(&self, line: &str) -> std::io::Result<()> {
@@ -160,10 +196,11 @@ impl Session {
         match cmd {
             "" => {}
             "uci" => {
-                self.say(&format!(
-                    "id name Springboard {}",
-                    env!("CARGO_PKG_VERSION")
-                ))?;
+                let name = match self.player {
+                    Player::Full => "Springboard",
+                    Player::Material1 => "Springboard material1",
+                };
+                self.say(&format!("id name {name} {}", env!("CARGO_PKG_VERSION")))?;
                 self.say("id author the Springboard developers")?;
                 let vars: Vec<&str> = Variant::implemented().map(|v| v.name()).collect();
                 self.say(&format!(
@@ -203,6 +240,7 @@ impl Session {
             }
             "position" => {
                 self.searcher.stop();
+                self.release_held()?;
                 if let Err(e) = self.set_position(rest) {
                     self.say(&format!("info string {e}"))?;
                 }
@@ -211,11 +249,18 @@ impl Session {
                 Ok(go) => self.go(go)?,
                 Err(e) => self.say(&format!("info string {e}"))?,
             },
-            "stop" => self.searcher.stop(),
-            "ponderhit" => self.searcher.ponderhit(),
+            "stop" => {
+                self.searcher.stop();
+                self.release_held()?;
+            }
+            "ponderhit" => {
+                self.searcher.ponderhit();
+                self.release_held()?;
+            }
             "d" => self.say(&self.position().to_string())?,
             "quit" => {
                 self.searcher.stop();
+                self.release_held()?;
                 return Ok(Flow::Quit);
             }
             _ => self.say(&format!("info string unknown command: {line}"))?,
@@ -332,6 +377,7 @@ impl Session {
     }
 
     fn go(&mut self, go: Go) -> std::io::Result<()> {
+        self.release_held()?;
         match go {
             Go::Perft(depth) => {
                 self.searcher.stop();
@@ -344,6 +390,22 @@ impl Session {
                 }
                 text.push_str(&format!("\nNodes searched: {total}\n"));
                 self.say(&text)?;
+            }
+            Go::Search { limits, ponder } if self.player == Player::Material1 => {
+                self.searcher.stop();
+                let pos = self.position();
+                let line = match baseline::material_move(pos) {
+                    Some(choice) => {
+                        self.say(&baseline_info(pos, &choice))?;
+                        format!("bestmove {}", to_uci(pos, choice.best))
+                    }
+                    None => "bestmove (none)".to_string(),
+                };
+                if limits.infinite || ponder {
+                    self.held = Some(line);
+                } else {
+                    self.say(&line)?;
+                }
             }
             Go::Search { limits, ponder } => {
                 let root = self.position().clone();
@@ -378,9 +440,25 @@ impl Session {
     }
 }
 
-/// Runs a session until `quit` or the end of the input.
-pub fn run(input: impl BufRead, out: Out) -> Result<()> {
-    let mut session = Session::new(out.clone());
+/// The `info` line of the baseline's answer: depth 1, its material
+/// balance in centipawns (or `mate 1`), the moves it looked at.
+fn baseline_info(pos: &Position, choice: &Choice) -> String {
+    let score = if choice.wins() {
+        Score::Mate(1)
+    } else {
+        Score::Cp(choice.score * 100)
+    };
+    format!(
+        "info depth 1 seldepth 1 score {} nodes {} pv {}",
+        score_text(score),
+        choice.moves,
+        to_uci(pos, choice.best)
+    )
+}
+
+/// Runs a session of `player` until `quit` or the end of the input.
+pub fn run(input: impl BufRead, out: Out, player: Player) -> Result<()> {
+    let mut session = Session::new(out.clone(), player);
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
@@ -395,7 +473,7 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
         }
     }
     // End of input: finish the running search and answer it.
-    session.wait();
+    session.wait()?;
     Ok(())
 }
 
@@ -428,7 +506,7 @@ pub(crate) mod tests {
 
     fn session() -> (Session, Buffer) {
         let buffer = Buffer::default();
-        (Session::new(out(buffer.clone())), buffer)
+        (Session::new(out(buffer.clone()), Player::Full), buffer)
     }
 
     struct Talk(Session, Buffer);
@@ -441,7 +519,7 @@ pub(crate) mod tests {
     /// Sends `line`, waits for the search it starts and returns the output.
     fn talk_wait(t: &mut Talk, line: &str) -> String {
         t.0.handle(line).unwrap();
-        t.0.wait();
+        t.0.wait().unwrap();
         t.1.take()
     }
 
@@ -507,7 +585,7 @@ pub(crate) mod tests {
         std::thread::sleep(std::time::Duration::from_millis(50));
         assert!(!t.1.take().contains("bestmove"));
         talk(&mut t, "ponderhit");
-        t.0.wait();
+        t.0.wait().unwrap();
         bestmove(&t.1.take(), &pos);
     }
 
@@ -551,6 +629,46 @@ pub(crate) mod tests {
         let out = talk_wait(&mut t, "go depth 3");
         assert!(out.contains(" multipv 3 "), "{out}");
         bestmove(&out, &Position::startpos(Variant::Chess));
+    }
+
+    #[test]
+    fn material1_answers_at_once() {
+        let buffer = Buffer::default();
+        let mut t = Talk(Session::new(out(buffer.clone()), Player::Material1), buffer);
+        assert!(talk(&mut t, "uci").starts_with("id name Springboard material1 "));
+        // It takes the free queen on d5, with a clock or without one.
+        talk(
+            &mut t,
+            "position fen rnb1kbnr/pppp1ppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 4",
+        );
+        let n = t.0.position().legal_moves().len();
+        assert_eq!(
+            talk(&mut t, "go wtime 1000 btime 1000 winc 10 binc 10"),
+            format!("info depth 1 seldepth 1 score cp 900 nodes {n} pv c3d5\nbestmove c3d5\n")
+        );
+        assert!(talk(&mut t, "go nodes 1").ends_with("\nbestmove c3d5\n"));
+        // A mate is `mate 1`; a lost game answers `(none)`.
+        talk(
+            &mut t,
+            "position fen 6k1/5ppp/8/8/8/8/5PPP/qR2R1K1 w - - 0 1",
+        );
+        assert!(talk(&mut t, "go depth 3").contains(" score mate 1 "));
+        talk(&mut t, "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(talk(&mut t, "go movetime 10"), "bestmove (none)\n");
+        // `go infinite` holds its bestmove until `stop` (UCI).
+        talk(&mut t, "position startpos moves e2e4");
+        let out = talk(&mut t, "go infinite");
+        assert!(out.starts_with("info depth 1 ") && !out.contains("bestmove"));
+        let out = talk(&mut t, "stop");
+        bestmove(&out, t.0.position());
+        assert_eq!(talk(&mut t, "stop"), "");
+        // Every game: a Hoplit Chess session plays legal moves, perft works.
+        talk(&mut t, "setoption name UCI_Variant value hoplit");
+        talk(&mut t, "position startpos moves g1f3 g8f6");
+        let pos = t.0.position().clone();
+        bestmove(&talk(&mut t, "go wtime 100 btime 100"), &pos);
+        let n = pos.legal_moves().len();
+        assert!(talk(&mut t, "go perft 1").ends_with(&format!("\n\nNodes searched: {n}\n\n")));
     }
 
     #[test]

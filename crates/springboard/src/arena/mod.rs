@@ -39,9 +39,25 @@ pub struct MatchArgs {
     /// Time control: seconds per game plus increment, e.g. `10+0.1`.
     #[arg(long, default_value = "10+0.1", value_parser = parse_tc)]
     tc: TimeControl,
+    /// Search every move to N nodes (`go nodes N`) instead of playing on
+    /// the clock: no clocks, so no time losses.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search every move to depth N (`go depth N`; with `--nodes`, both).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// With `--nodes` or `--depth`: seconds an engine may think on one move;
+    /// an engine that gives no bestmove by then has crashed (it loses).
+    #[arg(long, default_value_t = 60)]
+    move_timeout: u64,
     /// Games to play (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 20)]
     games: usize,
+    /// Play each opening once (engine1 still alternates colours). For
+    /// self-play at fixed nodes or depth, where the colour-swapped replay
+    /// of an opening repeats the same game move for move.
+    #[arg(long)]
+    no_swap: bool,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -61,12 +77,14 @@ pub struct MatchArgs {
     /// the other scores at least N for `--resign-moves` moves each loses.
     #[arg(long, default_value_t = 1000)]
     resign_score: i32,
+    /// Moves for resign adjudication (0: no resign adjudication).
     #[arg(long, default_value_t = 4)]
     resign_moves: u32,
     /// Draw adjudication: both engines within N cp of 0 for
     /// `--draw-moves` moves each, from move `--draw-movenumber` on.
     #[arg(long, default_value_t = 10)]
     draw_score: i32,
+    /// Moves for draw adjudication (0: no draw adjudication).
     #[arg(long, default_value_t = 8)]
     draw_moves: u32,
     #[arg(long, default_value_t = 40)]
@@ -77,9 +95,58 @@ pub struct MatchArgs {
     /// Milliseconds an engine may exceed its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     time_margin: u64,
+    /// Start no game after this many seconds: the games running finish and
+    /// the report counts the games played (a bounded run).
+    #[arg(long)]
+    max_seconds: Option<u64>,
     /// SPRT `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`): stop when decided.
     #[arg(long)]
     sprt: Option<Sprt>,
+}
+
+impl MatchArgs {
+    /// How many openings the games need.
+    fn opening_count(&self) -> usize {
+        if self.no_swap {
+            self.games
+        } else {
+            self.games.div_ceil(2)
+        }
+    }
+
+    /// The opening of game `index` (from 0).
+    fn opening_of(&self, index: usize) -> usize {
+        if self.no_swap {
+            index
+        } else {
+            index / 2
+        }
+    }
+
+    /// Whether moves are searched to a fixed node count or depth (no clocks).
+    fn fixed_search(&self) -> bool {
+        self.nodes.is_some() || self.depth.is_some()
+    }
+
+    /// The `go` command for a move, given both clocks in milliseconds.
+    fn go_command(&self, clocks: [i64; 2]) -> String {
+        if self.fixed_search() {
+            let mut go = "go".to_string();
+            if let Some(d) = self.depth {
+                go.push_str(&format!(" depth {d}"));
+            }
+            if let Some(n) = self.nodes {
+                go.push_str(&format!(" nodes {n}"));
+            }
+            return go;
+        }
+        let inc = self.tc.inc_ms;
+        format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            clocks[0].max(1),
+            clocks[1].max(1)
+        )
+    }
 }
 
 /// Base time and increment in milliseconds.
@@ -151,7 +218,16 @@ impl GameResult {
 enum Fault {
     Illegal,
     Time,
+    /// The engine's process died, or it gave no bestmove.
     Crash,
+}
+
+/// How a game was adjudicated rather than played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Adjudication {
+    Resign,
+    Draw,
+    MaxPlies,
 }
 
 /// One finished game.
@@ -166,6 +242,7 @@ struct Played {
     reason: String,
     /// The side at fault, and what it did.
     fault: Option<(Color, Fault)>,
+    adjudication: Option<Adjudication>,
 }
 
 /// A small xorshift generator for openings.
@@ -182,7 +259,7 @@ impl Rng {
 
 /// The opening positions: from the file, or random plies from the start.
 fn openings(args: &MatchArgs) -> Result<Vec<Position>> {
-    let pairs = args.games.div_ceil(2);
+    let pairs = args.opening_count();
     if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read openings {}", path.display()))?;
@@ -239,7 +316,7 @@ impl Adjudicator {
         pos_after: &Position,
         mover: Color,
         score: Option<i32>,
-    ) -> Option<(GameResult, String)> {
+    ) -> Option<(GameResult, String, Adjudication)> {
         self.last[mover.index()] = score;
         let (Some(ours), Some(theirs)) = (score, self.last[(!mover).index()]) else {
             self.resign_count[mover.index()] = 0;
@@ -251,10 +328,11 @@ impl Adjudicator {
         } else {
             self.resign_count[mover.index()] = 0;
         }
-        if self.resign_count[mover.index()] >= args.resign_moves {
+        if args.resign_moves > 0 && self.resign_count[mover.index()] >= args.resign_moves {
             return Some((
                 GameResult::win_for(!mover),
                 "adjudication: resign score".into(),
+                Adjudication::Resign,
             ));
         }
         if pos_after.fullmove_number() >= args.draw_movenumber
@@ -265,8 +343,12 @@ impl Adjudicator {
         } else {
             self.draw_count = 0;
         }
-        if self.draw_count >= 2 * args.draw_moves {
-            return Some((GameResult::Draw, "adjudication: draw score".into()));
+        if args.draw_moves > 0 && self.draw_count >= 2 * args.draw_moves {
+            return Some((
+                GameResult::Draw,
+                "adjudication: draw score".into(),
+                Adjudication::Draw,
+            ));
         }
         None
     }
@@ -310,11 +392,13 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
     let mut adjudicator = Adjudicator::default();
     let start_fen = start.to_fen();
     let mut fault = None;
+    let mut adjudication = None;
     let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
             break outcome_result(outcome);
         }
         if game.moves().len() >= args.max_plies {
+            adjudication = Some(Adjudication::MaxPlies);
             break (
                 GameResult::Draw,
                 format!("adjudication: {} plies", args.max_plies),
@@ -332,16 +416,26 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
         } else {
             format!("position fen {start_fen} moves {}", moves.join(" "))
         };
-        let go = format!(
-            "go wtime {} btime {} winc {inc} binc {inc}",
-            clocks[0].max(1),
-            clocks[1].max(1)
-        );
-        let budget =
-            Duration::from_millis(clocks[mover.index()].max(0) as u64 + args.time_margin + 5000);
+        let go = args.go_command(clocks);
+        let budget = if args.fixed_search() {
+            Duration::from_secs(args.move_timeout)
+        } else {
+            Duration::from_millis(clocks[mover.index()].max(0) as u64 + args.time_margin + 5000)
+        };
         let engine = &mut engines[mover.index()];
         let answer = match engine.go(&position, &go, budget) {
             Ok(a) => a,
+            Err(engine::EngineError::Timeout(..)) if args.fixed_search() => {
+                fault = Some((mover, Fault::Crash));
+                break (
+                    GameResult::win_for(!mover),
+                    format!(
+                        "{} gives no bestmove within {} s",
+                        names[mover.index()],
+                        args.move_timeout
+                    ),
+                );
+            }
             Err(engine::EngineError::Timeout(..)) => {
                 fault = Some((mover, Fault::Time));
                 break (
@@ -358,7 +452,9 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
             }
         };
         let had = clocks[mover.index()];
-        clocks[mover.index()] -= answer.elapsed.as_millis() as i64;
+        if !args.fixed_search() {
+            clocks[mover.index()] -= answer.elapsed.as_millis() as i64;
+        }
         if clocks[mover.index()] + (args.time_margin as i64) < 0 {
             fault = Some((mover, Fault::Time));
             break (
@@ -393,9 +489,12 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
                 format!("{} plays an illegal move: {e}", names[mover.index()]),
             );
         }
-        if let Some(adjudged) = adjudicator.record(args, game.position(), mover, answer.score) {
+        if let Some((result, reason, kind)) =
+            adjudicator.record(args, game.position(), mover, answer.score)
+        {
             if game.outcome().is_none() {
-                break adjudged;
+                adjudication = Some(kind);
+                break (result, reason);
             }
         }
     };
@@ -412,6 +511,7 @@ fn play_game(args: &MatchArgs, index: usize, start: Position) -> Result<Played> 
         result,
         reason,
         fault,
+        adjudication,
     })
 }
 
@@ -456,15 +556,16 @@ fn pgn(args: &MatchArgs, g: &Played) -> String {
         tag(&mut s, "SetUp", "1");
         tag(&mut s, "FEN", &g.start.to_fen());
     }
-    tag(
-        &mut s,
-        "TimeControl",
-        &format!(
+    let tc = if args.fixed_search() {
+        "-".to_string()
+    } else {
+        format!(
             "{}+{}",
             args.tc.base_ms as f64 / 1000.0,
             args.tc.inc_ms as f64 / 1000.0
-        ),
-    );
+        )
+    };
+    tag(&mut s, "TimeControl", &tc);
     tag(&mut s, "Termination", &g.reason);
     s.push('\n');
     let mut pos = g.start.clone();
@@ -526,17 +627,121 @@ fn summary(wdl: Wdl, sprt: Option<Sprt>) -> String {
     s
 }
 
+/// Everything the final report counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    /// The first engine's results.
+    engine1: Wdl,
+    /// White's results (White moves first in every game of the five).
+    white: Wdl,
+    /// Faults by engine (0: engine1, 1: engine2): illegal, time, crash.
+    faults: [[u32; 3]; 2],
+    /// Adjudications: resign, draw, max plies.
+    adjudications: [u32; 3],
+    /// Games that could not be started (an engine failed to start).
+    not_played: u32,
+}
+
+impl Tally {
+    fn add(&mut self, g: &Played) {
+        let engine1_color = if g.white_is_engine1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (wdl1, white) = (&mut self.engine1, &mut self.white);
+        match g.result {
+            GameResult::Draw => {
+                wdl1.draws += 1;
+                white.draws += 1;
+            }
+            r => {
+                if r == GameResult::win_for(engine1_color) {
+                    wdl1.wins += 1;
+                } else {
+                    wdl1.losses += 1;
+                }
+                if r == GameResult::WhiteWins {
+                    white.wins += 1;
+                } else {
+                    white.losses += 1;
+                }
+            }
+        }
+        if let Some((color, fault)) = g.fault {
+            let who = usize::from(color != engine1_color);
+            self.faults[who][fault as usize] += 1;
+        }
+        if let Some(a) = g.adjudication {
+            self.adjudications[a as usize] += 1;
+        }
+    }
+
+    /// The final report: the counts a reader of a match needs.
+    fn report(&self, names: [&str; 2]) -> String {
+        let games = self.engine1.games();
+        let pct = |n: u32| {
+            if games == 0 {
+                0.0
+            } else {
+                100.0 * f64::from(n) / f64::from(games)
+            }
+        };
+        let wdl = |w: &Wdl| {
+            format!(
+                "{} wins, {} draws, {} losses, score {:.1}%",
+                w.wins,
+                w.draws,
+                w.losses,
+                100.0 * w.score()
+            )
+        };
+        let fault = |i: usize, what: &str| {
+            let [a, b] = [self.faults[0][i], self.faults[1][i]];
+            format!("{what}: {} (engine1 {a}, engine2 {b})", a + b)
+        };
+        let [resign, draw, plies] = self.adjudications;
+        let mut s = format!("Games: {games}\n");
+        s.push_str(&format!(
+            "engine1 ({}) vs engine2 ({}): {}\n",
+            names[0],
+            names[1],
+            wdl(&self.engine1)
+        ));
+        s.push_str(&format!("White (moves first): {}\n", wdl(&self.white)));
+        s.push_str(&format!("Draw rate: {:.1}%\n", pct(self.engine1.draws)));
+        s.push_str(&fault(Fault::Illegal as usize, "Illegal moves"));
+        s.push('\n');
+        s.push_str(&fault(Fault::Crash as usize, "Crashes"));
+        s.push('\n');
+        s.push_str(&fault(Fault::Time as usize, "Time losses"));
+        s.push('\n');
+        s.push_str(&format!(
+            "Adjudications: {} (resign {resign}, draw {draw}, max plies {plies})",
+            resign + draw + plies
+        ));
+        if self.not_played > 0 {
+            s.push_str(&format!("\nGames not played: {}", self.not_played));
+        }
+        s
+    }
+}
+
 pub fn run(args: &MatchArgs) -> Result<()> {
     if args.games == 0 || args.concurrency == 0 {
         bail!("--games and --concurrency must be at least 1");
     }
     // Check both engines start before playing.
+    let mut names = Vec::new();
     for cmd in [&args.engine1, &args.engine2] {
-        UciEngine::start(cmd, &[])?.quit();
+        let e = UciEngine::start(cmd, &[])?;
+        names.push(e.name.clone());
+        e.quit();
     }
     let openings = Arc::new(openings(args)?);
     let next = Arc::new(AtomicUsize::new(0));
     let halt = Arc::new(AtomicBool::new(false));
+    let started = std::time::Instant::now();
     let (tx, rx) = channel();
     let mut workers = Vec::new();
     for _ in 0..args.concurrency.min(args.games) {
@@ -548,11 +753,17 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             tx.clone(),
         );
         workers.push(std::thread::spawn(move || loop {
-            let index = next.fetch_add(1, Ordering::SeqCst);
-            if index >= args.games || halt.load(Ordering::SeqCst) {
+            let out_of_time = args
+                .max_seconds
+                .is_some_and(|s| started.elapsed() >= Duration::from_secs(s));
+            if out_of_time || halt.load(Ordering::SeqCst) {
                 break;
             }
-            let played = play_game(&args, index, openings[index / 2].clone());
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if index >= args.games {
+                break;
+            }
+            let played = play_game(&args, index, openings[args.opening_of(index)].clone());
             if tx.send((index, played)).is_err() {
                 break;
             }
@@ -569,32 +780,18 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         ),
         None => None,
     };
-    let mut wdl = Wdl::default();
-    let mut faults = [[0u32; 3]; 2];
-    let mut errors = 0;
+    let mut tally = Tally::default();
     for (index, played) in rx {
         let g = match played {
             Ok(g) => g,
             Err(e) => {
-                errors += 1;
+                tally.not_played += 1;
                 println!("Game {} not played: {e:#}", index + 1);
                 continue;
             }
         };
-        let engine1_color = if g.white_is_engine1 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        match g.result {
-            GameResult::Draw => wdl.draws += 1,
-            r if r == GameResult::win_for(engine1_color) => wdl.wins += 1,
-            _ => wdl.losses += 1,
-        }
-        if let Some((color, fault)) = g.fault {
-            let who = usize::from(color != engine1_color);
-            faults[who][fault as usize] += 1;
-        }
+        tally.add(&g);
+        let wdl = tally.engine1;
         println!(
             "Game {} ({} vs {}): {} {{{}}}",
             g.index + 1,
@@ -617,12 +814,16 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         // A worker that panicked lost only its own games, reported above.
         let _ = w.join();
     }
-    for (i, name) in ["engine1", "engine2"].iter().enumerate() {
-        let [illegal, time, crash] = faults[i];
-        println!("{name}: {illegal} illegal moves, {time} time losses, {crash} crashes");
+    let finished = (tally.engine1.games() + tally.not_played) as usize;
+    if finished < args.games {
+        println!(
+            "Stopped early (--max-seconds or SPRT): {finished} of {} games",
+            args.games
+        );
     }
-    if errors > 0 {
-        bail!("{errors} games could not be played");
+    println!("{}", tally.report([&names[0], &names[1]]));
+    if tally.not_played > 0 {
+        bail!("{} games could not be played", tally.not_played);
     }
     Ok(())
 }
@@ -678,7 +879,11 @@ mod tests {
                 base_ms: 10_000,
                 inc_ms: 100,
             },
+            nodes: None,
+            depth: None,
+            move_timeout: 60,
             games: 2,
+            no_swap: false,
             concurrency: 1,
             openings: None,
             random_plies: 0,
@@ -691,6 +896,7 @@ mod tests {
             draw_movenumber: 40,
             max_plies: 600,
             time_margin: 0,
+            max_seconds: None,
             sprt: None,
         };
         let start = Position::startpos(Variant::Chess);
@@ -710,6 +916,7 @@ mod tests {
             result,
             reason,
             fault: None,
+            adjudication: None,
         };
         let text = pgn(&args, &g);
         assert!(text.contains("[Result \"0-1\"]\n"), "{text}");
@@ -719,6 +926,165 @@ mod tests {
             "{text}"
         );
         assert_eq!(openings(&args).unwrap().len(), 1);
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        m: MatchArgs,
+    }
+
+    fn parse_args(extra: &[&str]) -> MatchArgs {
+        use clap::Parser;
+        let mut words = vec!["x", "--engine1", "a", "--engine2", "b"];
+        words.extend_from_slice(extra);
+        Cli::parse_from(words).m
+    }
+
+    #[test]
+    fn go_commands() {
+        let clocks = [900, -5];
+        assert_eq!(
+            parse_args(&["--tc", "1+0.01"]).go_command(clocks),
+            "go wtime 900 btime 1 winc 10 binc 10"
+        );
+        let nodes = parse_args(&["--nodes", "2000"]);
+        assert!(nodes.fixed_search());
+        assert_eq!(nodes.go_command(clocks), "go nodes 2000");
+        assert_eq!(
+            parse_args(&["--depth", "3"]).go_command(clocks),
+            "go depth 3"
+        );
+        assert_eq!(
+            parse_args(&["--nodes", "50", "--depth", "4"]).go_command(clocks),
+            "go depth 4 nodes 50"
+        );
+        assert!(!parse_args(&[]).fixed_search());
+    }
+
+    /// A finished game for the tally, engine1 White in even games.
+    fn played(
+        index: usize,
+        result: GameResult,
+        fault: Option<(Color, Fault)>,
+        adjudication: Option<Adjudication>,
+    ) -> Played {
+        Played {
+            index,
+            white_is_engine1: index.is_multiple_of(2),
+            white: "w".into(),
+            black: "b".into(),
+            start: Position::startpos(Variant::Chess),
+            moves: vec![],
+            result,
+            reason: String::new(),
+            fault,
+            adjudication,
+        }
+    }
+
+    #[test]
+    fn tally_counts_what_a_reader_needs() {
+        let mut t = Tally::default();
+        // engine1 White wins; engine1 Black loses to White; a draw; engine1
+        // Black wins when White (engine2) crashes; engine1 White loses on
+        // time; engine1 Black plays an illegal move; two adjudications.
+        t.add(&played(0, GameResult::WhiteWins, None, None));
+        t.add(&played(
+            1,
+            GameResult::WhiteWins,
+            None,
+            Some(Adjudication::Resign),
+        ));
+        t.add(&played(
+            2,
+            GameResult::Draw,
+            None,
+            Some(Adjudication::MaxPlies),
+        ));
+        t.add(&played(
+            3,
+            GameResult::BlackWins,
+            Some((Color::White, Fault::Crash)),
+            None,
+        ));
+        t.add(&played(
+            4,
+            GameResult::BlackWins,
+            Some((Color::White, Fault::Time)),
+            None,
+        ));
+        t.add(&played(
+            5,
+            GameResult::WhiteWins,
+            Some((Color::Black, Fault::Illegal)),
+            None,
+        ));
+        assert_eq!(
+            t.engine1,
+            Wdl {
+                wins: 2,
+                draws: 1,
+                losses: 3
+            }
+        );
+        assert_eq!(
+            t.white,
+            Wdl {
+                wins: 3,
+                draws: 1,
+                losses: 2
+            }
+        );
+        assert_eq!(
+            t.report(["One", "Two"]),
+            "Games: 6\n\
+             engine1 (One) vs engine2 (Two): 2 wins, 1 draws, 3 losses, score 41.7%\n\
+             White (moves first): 3 wins, 1 draws, 2 losses, score 58.3%\n\
+             Draw rate: 16.7%\n\
+             Illegal moves: 1 (engine1 1, engine2 0)\n\
+             Crashes: 1 (engine1 0, engine2 1)\n\
+             Time losses: 1 (engine1 1, engine2 0)\n\
+             Adjudications: 2 (resign 1, draw 0, max plies 1)"
+        );
+        t.not_played = 2;
+        assert!(t.report(["One", "Two"]).ends_with("\nGames not played: 2"));
+    }
+
+    #[test]
+    fn zero_adjudication_moves_turn_adjudication_off() {
+        let pos = Position::startpos(Variant::Chess);
+        let off = parse_args(&[
+            "--resign-moves",
+            "0",
+            "--draw-moves",
+            "0",
+            "--draw-movenumber",
+            "0",
+        ]);
+        let mut adj = Adjudicator::default();
+        for _ in 0..20 {
+            assert!(adj.record(&off, &pos, Color::White, Some(-5000)).is_none());
+            assert!(adj.record(&off, &pos, Color::Black, Some(5000)).is_none());
+        }
+        let on = parse_args(&["--resign-moves", "2"]);
+        let mut adj = Adjudicator::default();
+        assert!(adj.record(&on, &pos, Color::White, Some(-5000)).is_none());
+        assert!(adj.record(&on, &pos, Color::Black, Some(5000)).is_none());
+        // White's first losing score with Black's answer counts 1 of 2.
+        assert!(adj.record(&on, &pos, Color::White, Some(-5000)).is_none());
+        assert!(adj.record(&on, &pos, Color::Black, Some(5000)).is_none());
+        let (result, _, kind) = adj.record(&on, &pos, Color::White, Some(-5000)).unwrap();
+        assert_eq!(
+            (result, kind),
+            (GameResult::BlackWins, Adjudication::Resign)
+        );
+        let draw = parse_args(&["--draw-moves", "1", "--draw-movenumber", "0"]);
+        let mut adj = Adjudicator::default();
+        assert!(adj.record(&draw, &pos, Color::White, Some(0)).is_none());
+        assert!(adj.record(&draw, &pos, Color::Black, Some(3)).is_none());
+        let (result, _, kind) = adj.record(&draw, &pos, Color::White, Some(-2)).unwrap();
+        assert_eq!((result, kind), (GameResult::Draw, Adjudication::Draw));
     }
 
     #[test]
@@ -734,11 +1100,6 @@ mod tests {
             "--random-plies",
             "6",
         ];
-        #[derive(clap::Parser)]
-        struct Cli {
-            #[command(flatten)]
-            m: MatchArgs,
-        }
         use clap::Parser;
         let a = Cli::parse_from(&args_text).m;
         let first = openings(&a).unwrap();
@@ -749,5 +1110,13 @@ mod tests {
         args_text.extend(["--seed", "2"]);
         let b = Cli::parse_from(&args_text).m;
         assert_ne!(openings(&b).unwrap(), first);
+        // Without colour swaps every game has its own opening.
+        args_text.push("--no-swap");
+        let c = Cli::parse_from(&args_text).m;
+        let own = openings(&c).unwrap();
+        assert_eq!(own.len(), 6);
+        assert_eq!((c.opening_of(4), b.opening_of(4)), (4, 2));
+        let distinct: std::collections::HashSet<String> = own.iter().map(|p| p.to_fen()).collect();
+        assert_eq!(distinct.len(), 6);
     }
 }

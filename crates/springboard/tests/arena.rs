@@ -1,0 +1,286 @@
+//! `springboard match` driven end to end with the 1-ply material player
+//! (fast) and with small misbehaving engines written as shell scripts: one
+//! that dies, one that never answers, one too slow for its clock and one
+//! that plays an illegal move. Every fault loses the game, is counted and
+//! the match goes on (each game starts its engines afresh).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_springboard");
+
+fn material1() -> String {
+    format!("{BIN} uci --player material1")
+}
+
+/// Runs `springboard match` with `args`; its exit success and output.
+fn run_match(args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.success(), text)
+}
+
+/// The final report: the output from its `Games:` line on.
+fn report(text: &str) -> &str {
+    let at = text
+        .rfind("\nGames: ")
+        .unwrap_or_else(|| panic!("no report in {text}"));
+    &text[at + 1..]
+}
+
+/// A UCI "engine" in `sh`: it answers the handshake and does `on_go` when
+/// told to search. Written to the test's temporary directory.
+fn script_engine(name: &str, on_go: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("arena-{name}.sh"));
+    let text = format!(
+        "while read -r line; do\n\
+         case \"$line\" in\n\
+         uci) echo 'id name {name}'; echo 'option name UCI_Variant type combo default chess var chess var hoplit'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) {on_go} ;;\n\
+         quit) exit 0 ;;\n\
+         esac\n\
+         done\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn material1_self_play_at_fixed_nodes_in_every_game() {
+    for variant in ["chess", "hopchess", "trampoline", "jumpingking", "hoplit"] {
+        let (ok, text) = run_match(&[
+            "--engine1",
+            &material1(),
+            "--engine2",
+            &material1(),
+            "--variant",
+            variant,
+            "--nodes",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "60",
+        ]);
+        assert!(ok, "{variant}: {text}");
+        let r = report(&text);
+        assert!(r.starts_with("Games: 2\n"), "{variant}: {r}");
+        assert!(
+            r.contains("engine1 (Springboard material1 ") && r.contains("White (moves first): "),
+            "{variant}: {r}"
+        );
+        for line in [
+            "Illegal moves: 0 (engine1 0, engine2 0)",
+            "Crashes: 0 (engine1 0, engine2 0)",
+            "Time losses: 0 (engine1 0, engine2 0)",
+        ] {
+            assert!(r.contains(line), "{variant}: {r}");
+        }
+        let games = text.lines().filter(|l| l.starts_with("Game ")).count();
+        assert_eq!(games, 2, "{variant}: {text}");
+    }
+}
+
+#[test]
+fn a_dying_engine_loses_and_the_match_goes_on() {
+    let crasher = script_engine("Crasher", "exit 3");
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &crasher,
+        "--engine2",
+        &material1(),
+        "--games",
+        "4",
+        "--tc",
+        "5+0.1",
+    ]);
+    assert!(ok, "{text}");
+    assert_eq!(
+        text.matches("Crasher fails: engine Crasher closed its output")
+            .count(),
+        4,
+        "{text}"
+    );
+    let r = report(&text);
+    assert!(
+        r.contains(": 0 wins, 0 draws, 4 losses, score 0.0%\n"),
+        "{r}"
+    );
+    // Engine1 is White in games 1 and 3: it dies on move 1 and Black wins.
+    assert!(
+        r.contains("White (moves first): 2 wins, 0 draws, 2 losses, score 50.0%\n"),
+        "{r}"
+    );
+    assert!(r.contains("Crashes: 4 (engine1 4, engine2 0)\n"), "{r}");
+    assert!(
+        r.contains("Illegal moves: 0 (engine1 0, engine2 0)\n"),
+        "{r}"
+    );
+}
+
+#[test]
+fn an_engine_dying_mid_game_loses_it() {
+    // The material player behind a pipe that ends (so the engine quits)
+    // when the third `go` arrives: it plays two moves and dies in the game.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("arena-midgame.sh");
+    let text = format!(
+        "n=0\n\
+         while read -r line; do\n\
+         case \"$line\" in go*) n=$((n+1)); [ $n -ge 3 ] && exit 0 ;; esac\n\
+         echo \"$line\"\n\
+         done | {BIN} uci --player material1\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let pgn = dir.join("arena-midgame.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &format!("sh {}", path.display()),
+        "--games",
+        "2",
+        "--nodes",
+        "1",
+        "--random-plies",
+        "0",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let name = format!("Springboard material1 {}", env!("CARGO_PKG_VERSION"));
+    for (game, result) in [(1, "1-0"), (2, "0-1")] {
+        let line = format!(
+            "Game {game} ({name} vs {name}): {result} {{{name} fails: engine {name} closed its output (crashed or quit)}}"
+        );
+        assert!(text.contains(&line), "{line}\n{text}");
+    }
+    // Game 1: it is Black and dies at ply 6 (5 played); game 2: White, at
+    // ply 5 (4 played).
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    let plies: Vec<usize> = pgn
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let moves = g.split("\n\n").nth(1).unwrap();
+            let moves = &moves[..moves.find('{').unwrap()];
+            moves
+                .split_whitespace()
+                .filter(|t| !t.ends_with('.'))
+                .count()
+        })
+        .collect();
+    assert_eq!(plies, [5, 4], "{pgn}");
+    let r = report(&text);
+    assert!(r.contains("Crashes: 2 (engine1 0, engine2 2)\n"), "{r}");
+    assert!(
+        r.contains(": 2 wins, 0 draws, 0 losses, score 100.0%\n"),
+        "{r}"
+    );
+}
+
+#[test]
+fn silence_at_fixed_nodes_is_a_crash_and_slowness_on_the_clock_a_time_loss() {
+    let mute = script_engine("Mute", ":");
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &mute,
+        "--games",
+        "1",
+        "--nodes",
+        "100",
+        "--move-timeout",
+        "1",
+        "--random-plies",
+        "0",
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("Mute gives no bestmove within 1 s"), "{text}");
+    let r = report(&text);
+    assert!(r.contains("Crashes: 1 (engine1 0, engine2 1)\n"), "{r}");
+    assert!(r.contains("Time losses: 0 (engine1 0, engine2 0)\n"), "{r}");
+    assert!(
+        r.contains(": 1 wins, 0 draws, 0 losses, score 100.0%\n"),
+        "{r}"
+    );
+
+    let slow = script_engine("Slow", "sleep 0.3; echo 'bestmove a1a1'");
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &slow,
+        "--engine2",
+        &material1(),
+        "--games",
+        "1",
+        "--tc",
+        "0.1+0",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("Slow loses on time (had 100 ms, used "),
+        "{text}"
+    );
+    let r = report(&text);
+    assert!(r.contains("Time losses: 1 (engine1 1, engine2 0)\n"), "{r}");
+    assert!(r.contains("Crashes: 0 (engine1 0, engine2 0)\n"), "{r}");
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_counted() {
+    let bad = script_engine("Bad", "echo 'info score cp 5'; echo 'bestmove a1a1'");
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &bad,
+        "--variant",
+        "hoplit",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok, "{text}");
+    assert_eq!(
+        text.matches("Bad plays an illegal move 'a1a1'").count(),
+        2,
+        "{text}"
+    );
+    let r = report(&text);
+    assert!(
+        r.contains("Illegal moves: 2 (engine1 0, engine2 2)\n"),
+        "{r}"
+    );
+    assert!(
+        r.contains(": 2 wins, 0 draws, 0 losses, score 100.0%\n"),
+        "{r}"
+    );
+    assert!(
+        r.ends_with("Adjudications: 0 (resign 0, draw 0, max plies 0)\n"),
+        "{r}"
+    );
+}
+
+#[test]
+fn max_seconds_bounds_a_run() {
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &material1(),
+        "--games",
+        "4",
+        "--max-seconds",
+        "0",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("Stopped early (--max-seconds or SPRT): 0 of 4 games\nGames: 0\n"),
+        "{text}"
+    );
+}
