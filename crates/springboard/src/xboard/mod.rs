@@ -1,13 +1,21 @@
-//! The XBoard/WinBoard front end (CECP, protocol version 2). The engine
-//! thinks in a thread; its move is played on the shared game before
-//! `move ...` is written, so the next command sees it.
+//! The XBoard/WinBoard front end (CECP, protocol version 2, with H.G.
+//! Muller's extensions of XBoard 4.8: engine-defined variants with `setup`
+//! and `piece`, `highlight` answers to `lift` and `put`, multi-leg moves).
+//! The engine thinks in a thread; its move is played on the shared game
+//! before `move ...` is written, so the next command sees it. See
+//! docs/xboard.md.
+
+mod board;
+mod clicks;
+mod notation;
 
 use crate::searcher::{history_keys, say, Out, Searcher};
 use anyhow::Result;
+use clicks::{Lifted, PutAnswer};
+use notation::{parse_xboard, to_xboard};
 use springboard_engine::{Engine, Info, Limits, Score};
 use springboard_rules::notation::san::parse_san;
-use springboard_rules::notation::uci::{parse_uci, to_uci};
-use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Variant, WinReason};
+use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Square, Variant, WinReason};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -54,6 +62,8 @@ pub struct Session {
     engine_color: Option<Color>,
     clock: Clock,
     post: bool,
+    /// The piece lifted in XBoard's board, with the squares put so far.
+    lifted: Option<Lifted>,
 }
 
 fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
@@ -87,7 +97,15 @@ fn thinking_line(pos: &Position, info: &Info) -> String {
         Score::Mate(n) if n > 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> = info.pv.iter().map(|&m| to_uci(pos, m)).collect();
+    let mut line = pos.clone();
+    let mut pv = Vec::with_capacity(info.pv.len());
+    for &m in &info.pv {
+        if !line.is_legal(m) {
+            break;
+        }
+        pv.push(to_xboard(m));
+        line.play(m);
+    }
     format!(
         "{} {score} {} {} {}",
         info.depth,
@@ -122,6 +140,7 @@ impl Session {
             engine_color: Some(Color::Black),
             clock: Clock::default(),
             post: false,
+            lifted: None,
         }
     }
 
@@ -150,13 +169,17 @@ impl Session {
             .split_once(char::is_whitespace)
             .map(|(c, r)| (c, r.trim()))
             .unwrap_or((line, ""));
+        // A lifted piece lives until the move is made or anything else happens.
+        if !matches!(cmd, "lift" | "put" | "hover") {
+            self.lifted = None;
+        }
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "computer" | "random" | "hard" | "easy"
             | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "." | "exit" => {}
             "protover" => {
                 let variants: Vec<&str> = Variant::implemented().map(xboard_name).collect();
                 self.say(&format!(
-                    "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 variants=\"{}\" done=1",
+                    "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 highlight=1 variants=\"{}\" done=1",
                     env!("CARGO_PKG_VERSION"),
                     variants.join(",")
                 ))?;
@@ -175,7 +198,16 @@ impl Session {
                     Some(v) => {
                         self.searcher.stop();
                         self.variant = v;
-                        lock(&self.shared).game = Game::new(Position::startpos(v));
+                        self.lifted = None;
+                        let start = Position::startpos(v);
+                        lock(&self.shared).game = Game::new(start.clone());
+                        // Engine-defined variants: XBoard waits for `setup`.
+                        if let Some(setup) = board::setup_line(&start) {
+                            self.say(&setup)?;
+                        }
+                        for piece in board::piece_lines(v) {
+                            self.say(piece)?;
+                        }
                     }
                     None => self.error(line, "unsupported variant")?,
                 }
@@ -205,9 +237,13 @@ impl Session {
                 self.engine_color = Some(!c);
             }
             "usermove" => self.usermove(rest)?,
+            "lift" => self.lift(line, rest)?,
+            "put" => self.put(line, rest)?,
+            // Hovering changes nothing we show.
+            "hover" => {}
             "setboard" => {
                 self.searcher.stop();
-                match Position::from_fen(self.variant, rest) {
+                match board::read_setboard(self.variant, rest) {
                     Ok(pos) => lock(&self.shared).game = Game::new(pos),
                     Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
                 }
@@ -281,7 +317,7 @@ impl Session {
             _ => {
                 // Protocol 1 engines get moves without `usermove`.
                 let pos = self.position();
-                if parse_uci(&pos, line).is_ok() {
+                if parse_xboard(&pos, line).is_some() {
                     self.usermove(line)?;
                 } else {
                     self.error(line, "unknown command")?;
@@ -291,17 +327,61 @@ impl Session {
         Ok(Flow::Continue)
     }
 
+    /// `lift SQ`: the squares the lifted piece can go to.
+    fn lift(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
+        let Some(origin) = clicks::parse_origin(rest) else {
+            self.lifted = None;
+            return self.error(line, "lift needs a square");
+        };
+        let (pos, over) = {
+            let shared = lock(&self.shared);
+            (
+                shared.game.position().clone(),
+                shared.game.outcome().is_some(),
+            )
+        };
+        let lifted = match origin {
+            clicks::Origin::Square(sq) if !board::on_board(self.variant, sq) => {
+                self.lifted = None;
+                return self.error(line, "no such square");
+            }
+            // A finished game has no moves to show.
+            _ if over => Lifted::empty(),
+            _ => Lifted::new(&pos, origin),
+        };
+        self.say(&lifted.highlight(&pos))?;
+        self.lifted = Some(lifted);
+        Ok(())
+    }
+
+    /// `put SQ`: the lifted piece goes to SQ; a continuation gets new
+    /// highlights, a final square with a choice gets `choice`.
+    fn put(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
+        let Ok(sq) = rest.parse::<Square>() else {
+            return self.error(line, "put needs a square");
+        };
+        let pos = self.position();
+        let answer = match self.lifted.as_mut() {
+            Some(lifted) => lifted.put(&pos, sq),
+            None => return self.error(line, "nothing lifted"),
+        };
+        match answer {
+            PutAnswer::Highlight(text) | PutAnswer::Choice(text) => self.say(&text),
+            PutAnswer::Nothing => Ok(()),
+        }
+    }
+
     fn usermove(&mut self, text: &str) -> std::io::Result<()> {
         self.searcher.stop();
+        self.lifted = None;
         let played = {
             let mut shared = lock(&self.shared);
             let pos = shared.game.position().clone();
             if shared.game.outcome().is_some() {
                 None
             } else {
-                parse_uci(&pos, text)
-                    .or_else(|_| parse_san(&pos, text))
-                    .ok()
+                parse_xboard(&pos, text)
+                    .or_else(|| parse_san(&pos, text).ok())
                     .and_then(|m| shared.game.play(m).ok())
             }
         };
@@ -387,7 +467,7 @@ impl Session {
             move |result| {
                 let Some(best) = result.best else { return };
                 let mut s = lock(&shared);
-                let text = to_uci(s.game.position(), best);
+                let text = to_xboard(best);
                 if s.game.play(best).is_err() {
                     return;
                 }
@@ -428,6 +508,7 @@ mod tests {
     use super::*;
     use crate::searcher::out;
     use crate::uci::tests::Buffer;
+    use springboard_rules::notation::uci::parse_uci;
 
     struct Talk(Session, Buffer);
 
