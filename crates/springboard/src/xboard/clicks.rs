@@ -18,8 +18,7 @@
 //!   the Hop Chess placement square); `put` there answers a new highlight.
 
 use super::board::board_text;
-use super::notation::clicks;
-use springboard_rules::notation::uci::parse_uci;
+use super::notation::{clicks, paths, readings};
 use springboard_rules::{Move, MoveKind, Piece, Position, Role, Square};
 
 /// What was lifted: a piece on the board or a piece in hand.
@@ -33,7 +32,19 @@ pub enum Origin {
 #[derive(Clone, Debug)]
 struct Entry {
     clicks: Vec<Square>,
+    /// The bounce path it takes.
+    via: Vec<Square>,
     mv: Move,
+}
+
+impl Entry {
+    /// Whether this entry is the reading `(place, path)`.
+    fn is(&self, (place, path): &(Option<Square>, Vec<Square>)) -> bool {
+        self.mv.place() == *place
+            && path
+                .split_last()
+                .is_some_and(|(to, via)| self.mv.to() == Some(*to) && self.via == via)
+    }
 }
 
 /// A lifted piece and the squares put so far.
@@ -67,49 +78,6 @@ pub fn parse_origin(text: &str) -> Option<Origin> {
     text.parse().ok().map(Origin::Square)
 }
 
-/// The trampoline paths by which `m` (a legal move with a from square) can
-/// be entered: the canonical one and every other valid one (N3).
-fn paths(pos: &Position, m: Move) -> Vec<Vec<Square>> {
-    let (Some(from), Some(to)) = (m.from(), m.to()) else {
-        return vec![];
-    };
-    let mut out = vec![m.via().collect::<Vec<_>>()];
-    let tramps: Vec<Square> = [pos.trampoline(pos.turn()), pos.trampoline(!pos.turn())]
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut candidates: Vec<Vec<Square>> = vec![vec![]];
-    for &t in &tramps {
-        candidates.push(vec![t]);
-        for &u in &tramps {
-            if u != t {
-                candidates.push(vec![t, u]);
-            }
-        }
-    }
-    for via in candidates {
-        if out.contains(&via) {
-            continue;
-        }
-        let mut text = from.to_string();
-        for v in &via {
-            text.push_str(&v.to_string());
-        }
-        text.push_str(&to.to_string());
-        if let Some(r) = m.role() {
-            text.push(r.char());
-        }
-        if let Some(p) = m.place() {
-            text.push('@');
-            text.push_str(&p.to_string());
-        }
-        if parse_uci(pos, &text).is_ok_and(|x| x == m && x.kind() == m.kind()) {
-            out.push(via);
-        }
-    }
-    out
-}
-
 impl Lifted {
     /// Nothing lifted that can move.
     pub fn empty() -> Lifted {
@@ -137,6 +105,7 @@ impl Lifted {
                 // L4: a drop is one click, on its square.
                 entries.extend(m.to().map(|to| Entry {
                     clicks: vec![to],
+                    via: vec![],
                     mv: m,
                 }));
                 continue;
@@ -152,10 +121,30 @@ impl Lifted {
             };
             for via in &by_part[idx].1 {
                 if let Some(clicks) = clicks(m, via) {
-                    entries.push(Entry { clicks, mv: m });
+                    entries.push(Entry {
+                        clicks,
+                        via: via.clone(),
+                        mv: m,
+                    });
                 }
             }
         }
+        // Keep the clicks that read back as their own move (the first
+        // legal reading, as `notation::parse_xboard` reads them).
+        let keep: Vec<bool> = entries
+            .iter()
+            .map(|e| {
+                let Origin::Square(from) = origin else {
+                    return true;
+                };
+                readings(pos, from, &e.clicks)
+                    .iter()
+                    .find(|r| entries.iter().any(|x| x.is(r)))
+                    .is_some_and(|r| e.is(r))
+            })
+            .collect();
+        let mut keep = keep.into_iter();
+        entries.retain(|_| keep.next().unwrap_or(false));
         Lifted {
             entries,
             clicks: Vec::new(),
@@ -188,9 +177,12 @@ impl Lifted {
             } else {
                 'Y'
             };
-            // A final square wins over a continuation; a choice over the rest.
+            // A continuation wins (a Hop Chess placement square that is
+            // also a final square with the trampoline left behind); then
+            // a choice.
             colour = match (colour, c) {
-                (None, c) | (Some('C'), c) => Some(c),
+                (None, _) | (Some(_), 'C') => Some(c),
+                (Some('C'), _) => Some('C'),
                 (Some(_), 'M') => Some('M'),
                 (old, _) => old,
             };
@@ -211,17 +203,12 @@ impl Lifted {
         if here.is_empty() {
             return PutAnswer::Nothing;
         }
-        let finals: Vec<&Entry> = here
-            .iter()
-            .copied()
-            .filter(|e| e.clicks.len() == n + 1)
-            .collect();
-        if finals.is_empty() {
+        if here.iter().any(|e| e.clicks.len() > n + 1) {
             self.clicks.push(sq);
             return PutAnswer::Highlight(self.highlight(pos));
         }
         // Drops carry their role but offer no choice.
-        let choosing: Vec<&Entry> = finals
+        let choosing: Vec<&Entry> = here
             .into_iter()
             .filter(|e| e.mv.kind() != MoveKind::Drop)
             .collect();
