@@ -3,9 +3,10 @@
 //!
 //! Every legal move of the rules core (`Position::legal_moves`) is turned
 //! into the squares a user clicks after lifting its piece: the Hop Chess
-//! placement square first (see `notation`), then each trampoline of a
-//! bounce path, then the final square. Every valid path of a move counts
-//! (N3: a bishop may be entered direct or through the trampoline). After
+//! placement square first (see `notation` for its shorthands), then each
+//! trampoline of a bounce path, then the final square. Every valid path of
+//! a move counts (N3: a bishop may be entered direct or through the
+//! trampoline), as long as its clicks read back as that move. After
 //! `lift` and each `put` on a continuation square, the next clicks are
 //! coloured:
 //!
@@ -18,7 +19,7 @@
 //!   the Hop Chess placement square); `put` there answers a new highlight.
 
 use super::board::board_text;
-use super::notation::{clicks, paths, readings};
+use super::notation::{clicks, paths, readings, Reading};
 use springboard_rules::{Move, MoveKind, Piece, Position, Role, Square};
 
 /// What was lifted: a piece on the board or a piece in hand.
@@ -39,7 +40,7 @@ struct Entry {
 
 impl Entry {
     /// Whether this entry is the reading `(place, path)`.
-    fn is(&self, (place, path): &(Option<Square>, Vec<Square>)) -> bool {
+    fn is(&self, (place, path): &Reading) -> bool {
         self.mv.place() == *place
             && path
                 .split_last()
@@ -131,20 +132,23 @@ impl Lifted {
         }
         // Keep the clicks that read back as their own move (the first
         // legal reading, as `notation::parse_xboard` reads them).
-        let keep: Vec<bool> = entries
-            .iter()
-            .map(|e| {
-                let Origin::Square(from) = origin else {
-                    return true;
-                };
-                readings(pos, from, &e.clicks)
-                    .iter()
-                    .find(|r| entries.iter().any(|x| x.is(r)))
-                    .is_some_and(|r| e.is(r))
-            })
+        let keep: Vec<bool> = match origin {
+            Origin::Square(from) => entries
+                .iter()
+                .map(|e| {
+                    readings(pos, from, &e.clicks)
+                        .iter()
+                        .find(|r| entries.iter().any(|x| x.is(r)))
+                        .is_some_and(|r| e.is(r))
+                })
+                .collect(),
+            Origin::Hand(_) => vec![true; entries.len()],
+        };
+        let entries = entries
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(e, k)| k.then_some(e))
             .collect();
-        let mut keep = keep.into_iter();
-        entries.retain(|_| keep.next().unwrap_or(false));
         Lifted {
             entries,
             clicks: Vec::new(),
