@@ -918,6 +918,50 @@ mod tests {
     }
 
     #[test]
+    fn odd_moves_and_clicks_never_panic() {
+        for v in ["normal", "hopchess", "trampoline", "jumpingking", "hoplit"] {
+            let mut t = new_talk();
+            script(&mut t, &["new", &format!("variant {v}"), "force"]);
+            let start = fen(&t);
+            for bad in [
+                ",",
+                ",,",
+                "a1a1,a1a1",
+                "e2e4,",
+                "e2,e4",
+                "é2e4",
+                "H@",
+                "@",
+                "@@",
+                "@@@",
+                "Q@e4",
+                "e2e4@",
+                "e2e4@e2",
+                "e2e4,e4e5,e5e6,e6e7",
+                "e7e8k",
+                "0000",
+            ] {
+                let line = format!("usermove {bad}");
+                assert_eq!(
+                    talk(&mut t, &line),
+                    format!("Illegal move: {bad}\n"),
+                    "{v} {bad}"
+                );
+            }
+            for click in [
+                "lift @", "lift é", "put @", "put a", "lift b1", "put b1", "put h8",
+            ] {
+                let out = talk(&mut t, click);
+                assert!(
+                    out.is_empty() || out.starts_with("highlight ") || out.starts_with("Error ("),
+                    "{v} {click}: {out}"
+                );
+            }
+            assert_eq!(fen(&t), start, "{v}");
+        }
+    }
+
+    #[test]
     fn level_gives_the_search_a_clock() {
         let mut t = new_talk();
         talk(&mut t, "new");
