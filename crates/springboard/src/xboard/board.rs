@@ -124,14 +124,24 @@ pub fn piece_lines(v: Variant) -> Vec<&'static str> {
         // J4/J8: a knight's non-capturing jump in the jumping phase, a
         // king's step after it; J8: pawns never double-step.
         Variant::JumpingKing => vec!["piece K& mNK", "piece P& fmWfcF"],
-        // P2-P7, H4, T3: every piece but the king may bounce off a
+        // P2-P7, T3: every piece but the king may bounce off a
         // trampoline, so every path comes from the engine's highlights.
-        Variant::HopChess | Variant::Trampoline => vec![
+        Variant::Trampoline => vec![
             "piece P& fmWfceFifmnD",
             "piece N& N",
             "piece B& B",
             "piece R& R",
             "piece Q& Q",
+        ],
+        // H2, H4: as in Trampoline Chess, and every turn, the king's too,
+        // begins with the placement leg (see `notation`).
+        Variant::HopChess => vec![
+            "piece P& fmWfceFifmnD",
+            "piece N& N",
+            "piece B& B",
+            "piece R& R",
+            "piece Q& Q",
+            "piece K& KisO2",
         ],
     }
 }

@@ -665,7 +665,10 @@ mod tests {
         let chesslike = "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
                          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                          piece P& fmWfceFifmnD\npiece N& N\npiece B& B\npiece R& R\npiece Q& Q\n";
-        assert_eq!(talk(&mut t, "variant hopchess"), chesslike);
+        assert_eq!(
+            talk(&mut t, "variant hopchess"),
+            format!("{chesslike}piece K& KisO2\n")
+        );
         assert_eq!(t.0.position(), Position::startpos(Variant::HopChess));
         assert_eq!(talk(&mut t, "variant trampoline"), chesslike);
         assert_eq!(

@@ -14,7 +14,9 @@
 //!   the square the piece left: `h2g3` is `h2g3@h2`. When a text could mean
 //!   several turns, the first reading above that is legal wins, and the
 //!   engine writes a turn only in a form that reads back as that turn
-//!   (else in long notation). White's first turn (H3) has no placement.
+//!   (else in long notation). Castling is XBoard's plain king move, so it
+//!   has legs only with the trampoline left on the king's square (`e1g1`;
+//!   else `e1g1@d4`). White's first turn (H3) has no placement.
 //! - A Hoplit drop is XBoard's drop `H@d1` (N6); a Jumping King jump that
 //!   places a man is written like gating, `c2e3b` (N6); a pass is XBoard's
 //!   null move `@@@@` (`0000` is read too).
@@ -53,11 +55,17 @@ pub fn readings(pos: &Position, origin: Square, points: &[Square]) -> Vec<Readin
 
 /// The squares clicked after the origin to enter `m` along the bounce path
 /// `via` (see the module documentation; the caller checks that they read
-/// back as `m`).
+/// back as `m`). `None` for Hop Chess castling with the trampoline placed
+/// elsewhere than on the king's square (written in long notation).
 pub fn clicks(m: Move, via: &[Square]) -> Option<Vec<Square>> {
     let (from, to) = (m.from()?, m.to()?);
     let mut out = Vec::with_capacity(via.len() + 2);
     if let Some(place) = m.place() {
+        // XBoard knows castling only as the king's plain two-square move:
+        // castling legs would leave its rook behind.
+        if m.kind() == MoveKind::Castle && place != from {
+            return None;
+        }
         if place != from && via.first() != Some(&place) {
             out.push(place);
         }
@@ -290,6 +298,20 @@ mod tests {
     }
 
     #[test]
+    fn hop_chess_castling_is_a_plain_king_move() {
+        let p = pos(
+            Variant::HopChess,
+            "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8 -,- -",
+        );
+        let home = parse_xboard(&p, "e1g1").unwrap();
+        assert_eq!(home, parse_uci(&p, "e1g1@e1").unwrap());
+        assert_eq!(to_xboard(&p, home), "e1g1");
+        let away = parse_uci(&p, "e1c1@d4").unwrap();
+        assert_eq!(to_xboard(&p, away), "e1c1@d4");
+        assert_eq!(parse_xboard(&p, "e1c1@d4"), Some(away));
+    }
+
+    #[test]
     fn hop_chess_two_bounces() {
         // White's trampoline f5, Black's d4: c6-d4(T)-f5(T)-g3.
         let p = pos(
@@ -305,6 +327,7 @@ mod tests {
         // On the vacated square: "c6d4,d4f5,f5g3" already means @d4, so
         // the engine says it in long notation.
         let home = parse_uci(&p, "c6d4f5g3@c6").unwrap();
+        assert_eq!(parse_xboard(&p, "c6d4,d4f5,f5g3"), Some(stays));
         assert_eq!(to_xboard(&p, home), "c6d4f5g3@c6");
         assert_eq!(parse_xboard(&p, "c6d4f5g3@c6"), Some(home));
     }
