@@ -901,6 +901,26 @@ mod tests {
     }
 
     #[test]
+    fn engine_replies_with_the_hop_chess_placement_leg() {
+        let mut t = new_talk();
+        // The only mate: Ra7 with the trampoline on a8, through which the
+        // rook checks along the eighth rank (P8).
+        script(
+            &mut t,
+            &[
+                "variant hopchess",
+                "setboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 40 -,- -",
+                "sd 2",
+            ],
+        );
+        assert_eq!(
+            talk_wait(&mut t, "go"),
+            "move a1a8,a8a7\n1-0 {White mates}\n"
+        );
+        assert_eq!(fen(&t), "4k3/R7/8/8/8/8/8/4K3 b - - 1 40 a8,- -");
+    }
+
+    #[test]
     fn lift_and_put_refuse_bad_input() {
         let mut t = new_talk();
         for (line, answer) in [
