@@ -1,13 +1,21 @@
-//! The XBoard/WinBoard front end (CECP, protocol version 2). The engine
-//! thinks in a thread; its move is played on the shared game before
-//! `move ...` is written, so the next command sees it.
+//! The XBoard/WinBoard front end (CECP, protocol version 2, with H.G.
+//! Muller's extensions of XBoard 4.8: engine-defined variants with `setup`
+//! and `piece`, `highlight` answers to `lift` and `put`, multi-leg moves).
+//! The engine thinks in a thread; its move is played on the shared game
+//! before `move ...` is written, so the next command sees it. See
+//! docs/xboard.md.
+
+mod board;
+mod clicks;
+mod notation;
 
 use crate::searcher::{history_keys, say, Out, Searcher};
 use anyhow::Result;
+use clicks::{Lifted, PutAnswer};
+use notation::{parse_xboard, to_xboard};
 use springboard_engine::{Engine, Info, Limits, Score};
 use springboard_rules::notation::san::parse_san;
-use springboard_rules::notation::uci::{parse_uci, to_uci};
-use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Variant, WinReason};
+use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Square, Variant, WinReason};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -54,6 +62,8 @@ pub struct Session {
     engine_color: Option<Color>,
     clock: Clock,
     post: bool,
+    /// The piece lifted in XBoard's board, with the squares put so far.
+    lifted: Option<Lifted>,
 }
 
 fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
@@ -87,7 +97,15 @@ fn thinking_line(pos: &Position, info: &Info) -> String {
         Score::Mate(n) if n > 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> = info.pv.iter().map(|&m| to_uci(pos, m)).collect();
+    let mut line = pos.clone();
+    let mut pv = Vec::with_capacity(info.pv.len());
+    for &m in &info.pv {
+        if !line.is_legal(m) {
+            break;
+        }
+        pv.push(to_xboard(&line, m));
+        line.play(m);
+    }
     format!(
         "{} {score} {} {} {}",
         info.depth,
@@ -122,6 +140,7 @@ impl Session {
             engine_color: Some(Color::Black),
             clock: Clock::default(),
             post: false,
+            lifted: None,
         }
     }
 
@@ -150,13 +169,17 @@ impl Session {
             .split_once(char::is_whitespace)
             .map(|(c, r)| (c, r.trim()))
             .unwrap_or((line, ""));
+        // A lifted piece lives until the move is made or anything else happens.
+        if !matches!(cmd, "lift" | "put" | "hover") {
+            self.lifted = None;
+        }
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "computer" | "random" | "hard" | "easy"
             | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "." | "exit" => {}
             "protover" => {
                 let variants: Vec<&str> = Variant::implemented().map(xboard_name).collect();
                 self.say(&format!(
-                    "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 variants=\"{}\" done=1",
+                    "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 highlight=1 variants=\"{}\" done=1",
                     env!("CARGO_PKG_VERSION"),
                     variants.join(",")
                 ))?;
@@ -175,7 +198,16 @@ impl Session {
                     Some(v) => {
                         self.searcher.stop();
                         self.variant = v;
-                        lock(&self.shared).game = Game::new(Position::startpos(v));
+                        self.lifted = None;
+                        let start = Position::startpos(v);
+                        lock(&self.shared).game = Game::new(start.clone());
+                        // Engine-defined variants: XBoard waits for `setup`.
+                        if let Some(setup) = board::setup_line(&start) {
+                            self.say(&setup)?;
+                        }
+                        for piece in board::piece_lines(v) {
+                            self.say(piece)?;
+                        }
                     }
                     None => self.error(line, "unsupported variant")?,
                 }
@@ -205,9 +237,13 @@ impl Session {
                 self.engine_color = Some(!c);
             }
             "usermove" => self.usermove(rest)?,
+            "lift" => self.lift(line, rest)?,
+            "put" => self.put(line, rest)?,
+            // Hovering changes nothing we show.
+            "hover" => {}
             "setboard" => {
                 self.searcher.stop();
-                match Position::from_fen(self.variant, rest) {
+                match board::read_setboard(self.variant, rest) {
                     Ok(pos) => lock(&self.shared).game = Game::new(pos),
                     Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
                 }
@@ -281,7 +317,7 @@ impl Session {
             _ => {
                 // Protocol 1 engines get moves without `usermove`.
                 let pos = self.position();
-                if parse_uci(&pos, line).is_ok() {
+                if parse_xboard(&pos, line).is_some() {
                     self.usermove(line)?;
                 } else {
                     self.error(line, "unknown command")?;
@@ -291,17 +327,61 @@ impl Session {
         Ok(Flow::Continue)
     }
 
+    /// `lift SQ`: the squares the lifted piece can go to.
+    fn lift(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
+        let Some(origin) = clicks::parse_origin(rest) else {
+            self.lifted = None;
+            return self.error(line, "lift needs a square");
+        };
+        let (pos, over) = {
+            let shared = lock(&self.shared);
+            (
+                shared.game.position().clone(),
+                shared.game.outcome().is_some(),
+            )
+        };
+        let lifted = match origin {
+            clicks::Origin::Square(sq) if !board::on_board(self.variant, sq) => {
+                self.lifted = None;
+                return self.error(line, "no such square");
+            }
+            // A finished game has no moves to show.
+            _ if over => Lifted::empty(),
+            _ => Lifted::new(&pos, origin),
+        };
+        self.say(&lifted.highlight(&pos))?;
+        self.lifted = Some(lifted);
+        Ok(())
+    }
+
+    /// `put SQ`: the lifted piece goes to SQ; a continuation gets new
+    /// highlights, a final square with a choice gets `choice`.
+    fn put(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
+        let Ok(sq) = rest.parse::<Square>() else {
+            return self.error(line, "put needs a square");
+        };
+        let pos = self.position();
+        let answer = match self.lifted.as_mut() {
+            Some(lifted) => lifted.put(&pos, sq),
+            None => return self.error(line, "nothing lifted"),
+        };
+        match answer {
+            PutAnswer::Highlight(text) | PutAnswer::Choice(text) => self.say(&text),
+            PutAnswer::Nothing => Ok(()),
+        }
+    }
+
     fn usermove(&mut self, text: &str) -> std::io::Result<()> {
         self.searcher.stop();
+        self.lifted = None;
         let played = {
             let mut shared = lock(&self.shared);
             let pos = shared.game.position().clone();
             if shared.game.outcome().is_some() {
                 None
             } else {
-                parse_uci(&pos, text)
-                    .or_else(|_| parse_san(&pos, text))
-                    .ok()
+                parse_xboard(&pos, text)
+                    .or_else(|| parse_san(&pos, text).ok())
                     .and_then(|m| shared.game.play(m).ok())
             }
         };
@@ -387,7 +467,7 @@ impl Session {
             move |result| {
                 let Some(best) = result.best else { return };
                 let mut s = lock(&shared);
-                let text = to_uci(s.game.position(), best);
+                let text = to_xboard(s.game.position(), best);
                 if s.game.play(best).is_err() {
                     return;
                 }
@@ -428,6 +508,7 @@ mod tests {
     use super::*;
     use crate::searcher::out;
     use crate::uci::tests::Buffer;
+    use springboard_rules::notation::uci::parse_uci;
 
     struct Talk(Session, Buffer);
 
@@ -552,6 +633,355 @@ mod tests {
             );
         }
         assert_eq!(t.0.handle("quit").unwrap(), Flow::Quit);
+    }
+
+    /// Sends each line and returns everything answered.
+    fn script(t: &mut Talk, lines: &[&str]) -> String {
+        lines.iter().map(|l| talk(t, l)).collect()
+    }
+
+    fn fen(t: &Talk) -> String {
+        t.0.position().to_fen()
+    }
+
+    #[test]
+    fn protover_announces_highlight_and_the_variants() {
+        let mut t = new_talk();
+        assert_eq!(
+            talk(&mut t, "protover 2"),
+            format!(
+                "feature myname=\"Springboard {}\" ping=1 setboard=1 usermove=1 san=0 time=1 \
+                 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 \
+                 highlight=1 variants=\"normal,hopchess,trampoline,jumpingking,hoplit\" done=1\n",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+    }
+
+    #[test]
+    fn variant_sends_setup_and_piece_lines() {
+        let mut t = new_talk();
+        assert_eq!(talk(&mut t, "variant normal"), "");
+        let chesslike = "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+                         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                         piece P& fmWfceFifmnD\npiece N& N\npiece B& B\npiece R& R\npiece Q& Q\n";
+        assert_eq!(
+            talk(&mut t, "variant hopchess"),
+            format!("{chesslike}piece K& KisO2\n")
+        );
+        assert_eq!(t.0.position(), Position::startpos(Variant::HopChess));
+        assert_eq!(talk(&mut t, "variant trampoline"), chesslike);
+        assert_eq!(
+            talk(&mut t, "variant jumpingking"),
+            "setup (PNBR.................Kpnbr.................k) 6x8+4_fairy \
+             *****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1\n\
+             piece K& mNK\npiece P& fmWfcF\n"
+        );
+        assert_eq!(
+            talk(&mut t, "variant hoplit"),
+            "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+6_fairy \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1\n\
+             piece H& mBapR\n"
+        );
+        assert_eq!(
+            talk(&mut t, "variant shogi"),
+            "Error (unsupported variant): variant shogi\n"
+        );
+    }
+
+    #[test]
+    fn trampoline_bishop_bounces_by_clicks_and_legs() {
+        let mut t = new_talk();
+        let out = script(
+            &mut t,
+            &[
+                "variant trampoline",
+                "force",
+                "setboard 4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 e3,-",
+            ],
+        );
+        assert!(out.starts_with("setup "), "{out}");
+        // Direct moves yellow, the own trampoline e3 cyan (P2, T3).
+        assert_eq!(
+            talk(&mut t, "lift c1"),
+            "highlight 8/8/7Y/6Y1/5Y2/Y3C3/1Y1Y4/8\n"
+        );
+        // From e3 the bishop goes on as a bishop (T4), never back to c1.
+        assert_eq!(
+            talk(&mut t, "put e3"),
+            "highlight 8/Y7/1Y5Y/2Y3Y1/3Y1Y2/8/3Y1Y2/6Y1\n"
+        );
+        assert_eq!(talk(&mut t, "put g1"), "");
+        // Nothing for an empty square, the enemy, or a finished lift.
+        assert_eq!(talk(&mut t, "lift d4"), "highlight 8/8/8/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "lift e8"), "highlight 8/8/8/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "hover e4"), "");
+        for bad in [
+            "c1d2,d2e3",
+            "c1e3,e3h3",
+            "c1e3,e4g1",
+            "c1e3q,e3g1",
+            "c1e3,e3g1,g1h2",
+            "e3g1",
+        ] {
+            assert_eq!(
+                talk(&mut t, &format!("usermove {bad}")),
+                format!("Illegal move: {bad}\n")
+            );
+        }
+        assert_eq!(talk(&mut t, "usermove c1e3,e3g1"), "");
+        assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 b - - 1 1 e3,-");
+        // Our long notation is read too: the trampoline move N5.
+        assert_eq!(talk(&mut t, "usermove @e5"), "");
+        assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 w - - 2 2 e3,e5");
+    }
+
+    #[test]
+    fn hop_chess_knight_places_then_moves() {
+        let mut t = new_talk();
+        script(&mut t, &["variant hopchess", "force", "usermove e2e4"]);
+        // First the placement squares (H2): every empty square, cyan.
+        assert_eq!(
+            talk(&mut t, "lift g8"),
+            "highlight 8/8/CCCCCCCC/CCCCCCCC/CCCC1CCC/CCCCCCCC/4C3/8\n"
+        );
+        // Then the knight's squares with the trampoline on d5.
+        assert_eq!(talk(&mut t, "put d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "put f6"), "");
+        assert_eq!(talk(&mut t, "usermove g8d5,d5f6"), "");
+        assert_eq!(
+            fen(&t),
+            "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 -,d5 -"
+        );
+        // A placement on a piece is refused; no placement leg means the
+        // trampoline goes to the vacated square.
+        assert_eq!(
+            talk(&mut t, "usermove g1e4,e4f3"),
+            "Illegal move: g1e4,e4f3\n"
+        );
+        assert_eq!(talk(&mut t, "usermove g1f3"), "");
+        assert_eq!(
+            fen(&t),
+            "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2 g1,d5 -"
+        );
+        // Typed long notation (N4).
+        assert_eq!(talk(&mut t, "usermove b8c6@a3"), "");
+        assert_eq!(
+            fen(&t),
+            "r1bqkb1r/pppppppp/2n2n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3 g1,a3 -"
+        );
+    }
+
+    #[test]
+    fn hop_chess_two_bounces_as_legs() {
+        let mut t = new_talk();
+        script(
+            &mut t,
+            &[
+                "variant hopchess",
+                "force",
+                "setboard r1bqkbnr/pppppppp/2n5/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 f5,d4 -",
+                "lift c6",
+            ],
+        );
+        // The trampoline stays on d4: one click there, then the bounce
+        // goes on from d4 (cyan f5: White's trampoline, H4) or ends.
+        assert_eq!(
+            talk(&mut t, "put d4"),
+            "highlight 1Y6/8/4Y3/YY2YC2/1Y6/1Y3Y2/2R1R3/8\n"
+        );
+        assert_eq!(
+            talk(&mut t, "put f5"),
+            "highlight 8/8/3Y3Y/8/7Y/4Y1Y1/8/8\n"
+        );
+        assert_eq!(talk(&mut t, "usermove c6d4,d4f5,f5g3"), "");
+        assert_eq!(
+            fen(&t),
+            "r1bqkbnr/pppppppp/8/8/8/6n1/PPPPPPPP/RNBQKBNR w KQkq - 2 2 f5,d4 -"
+        );
+    }
+
+    #[test]
+    fn jumping_king_jumps_and_places() {
+        let mut t = new_talk();
+        script(
+            &mut t,
+            &[
+                "variant jumpingking",
+                "force",
+                // After 1.Kc2 Kd7, in XBoard's 6x8 FEN.
+                "setboard *****1/3k2/6/6/6/6/2K3/1*****[RRBBNNPPPrrbbnnppp] w - - 2 2",
+            ],
+        );
+        assert_eq!(fen(&t), "8/3k4/8/8/8/8/2K5/8[RRBBNNPPPrrbbnnppp] w Jj 2 2");
+        // J4: knight jumps in White's area, each leaving a man (magenta).
+        assert_eq!(
+            talk(&mut t, "lift c2"),
+            "highlight 6/6/6/6/1M1M2/M3M1/6/6\n"
+        );
+        assert_eq!(talk(&mut t, "put e3"), "choice RBNP\n");
+        assert_eq!(talk(&mut t, "lift g1"), "Error (no such square): lift g1\n");
+        assert_eq!(talk(&mut t, "usermove c2e3b"), "");
+        assert_eq!(fen(&t), "8/3k4/8/8/8/4K3/2B5/8[RRBNNPPPrrbbnnppp] b Jj 3 2");
+        // J9: optional promotion, offered with the pawn itself.
+        script(
+            &mut t,
+            &["setboard 8/2k5/4P3/8/1K6/8/1n6/8[] w - 0 30", "lift e6"],
+        );
+        assert_eq!(talk(&mut t, "put e7"), "choice PRBN\n");
+        assert_eq!(talk(&mut t, "usermove e6e7p"), "");
+        assert_eq!(fen(&t), "8/2k1P3/8/8/1K6/8/1n6/8[] b - 0 30");
+    }
+
+    #[test]
+    fn jumping_king_pass_is_the_null_move() {
+        let mut t = new_talk();
+        // J6: White's king b3 is stuck while Black still jumps.
+        script(
+            &mut t,
+            &[
+                "variant jumpingking",
+                "force",
+                "setboard 8/4k3/8/8/3P4/1K6/3P4/8[Rr] w j 0 1",
+            ],
+        );
+        assert_eq!(talk(&mut t, "lift b3"), "highlight 6/6/6/6/6/6/6/6\n");
+        assert_eq!(talk(&mut t, "usermove @@@@"), "");
+        assert_eq!(fen(&t), "8/4k3/8/8/3P4/1K6/3P4/8[Rr] b j 1 1");
+        talk(&mut t, "undo");
+        talk(&mut t, "sd 1");
+        assert_eq!(talk_wait(&mut t, "go"), "move @@@@\n");
+    }
+
+    #[test]
+    fn hoplit_drop_and_promotion_by_clicks() {
+        let mut t = new_talk();
+        script(
+            &mut t,
+            &[
+                "variant hoplit",
+                "force",
+                "setboard rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R[Hh] w KQkq - 2 2",
+            ],
+        );
+        // L4: g1 is the only square with a pawn that can step.
+        assert_eq!(talk(&mut t, "lift H@"), "highlight 8/8/8/8/8/8/8/6Y1\n");
+        assert_eq!(talk(&mut t, "put g1"), "");
+        assert_eq!(talk(&mut t, "lift Q@"), "highlight 8/8/8/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "usermove H@g1"), "");
+        assert_eq!(
+            fen(&t),
+            "rnbqkb1r/pppppppp/5n2/8/8/5NP1/PPPPPP1P/RNBQKBHR[h] b KQkq - 0 2"
+        );
+        // L5: promotion to a Hoplit among the choices.
+        script(
+            &mut t,
+            &["setboard 4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "lift b7"],
+        );
+        assert_eq!(talk(&mut t, "put b8"), "choice QRBNH\n");
+        assert_eq!(talk(&mut t, "usermove b7b8h"), "");
+        assert_eq!(fen(&t), "1H2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    }
+
+    #[test]
+    fn engine_replies_with_comma_legs() {
+        let mut t = new_talk();
+        // In check from a1 (T7: no trampoline move helps); the bishop
+        // takes the rook only through its trampoline c3.
+        script(
+            &mut t,
+            &[
+                "variant trampoline",
+                "setboard 4k3/8/8/B7/8/8/6PP/r6K w - - 0 1 c3,-",
+                "sd 3",
+            ],
+        );
+        assert_eq!(talk_wait(&mut t, "go"), "move a5c3,c3a1\n");
+        assert_eq!(fen(&t), "4k3/8/8/8/8/8/6PP/B6K b - - 0 1 c3,-");
+    }
+
+    #[test]
+    fn engine_replies_with_the_hop_chess_placement_leg() {
+        let mut t = new_talk();
+        // The only mate: Ra7 with the trampoline on a8, through which the
+        // rook checks along the eighth rank (P8).
+        script(
+            &mut t,
+            &[
+                "variant hopchess",
+                "setboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 40 -,- -",
+                "sd 2",
+            ],
+        );
+        assert_eq!(
+            talk_wait(&mut t, "go"),
+            "move a1a8,a8a7\n1-0 {White mates}\n"
+        );
+        assert_eq!(fen(&t), "4k3/R7/8/8/8/8/8/4K3 b - - 1 40 a8,- -");
+    }
+
+    #[test]
+    fn lift_and_put_refuse_bad_input() {
+        let mut t = new_talk();
+        for (line, answer) in [
+            ("put e4", "Error (nothing lifted): put e4\n"),
+            ("lift", "Error (lift needs a square): lift\n"),
+            ("lift z9", "Error (lift needs a square): lift z9\n"),
+            ("lift HH@", "Error (lift needs a square): lift HH@\n"),
+            ("lift e2", "highlight 8/8/8/8/4Y3/4Y3/8/8\n"),
+            ("put", "Error (put needs a square): put\n"),
+            ("put e9", "Error (put needs a square): put e9\n"),
+            ("put e5", ""),
+            ("ping 3", "pong 3\n"),
+            // Anything else drops the lifted piece.
+            ("put e4", "Error (nothing lifted): put e4\n"),
+        ] {
+            assert_eq!(talk(&mut t, line), answer, "{line}");
+        }
+    }
+
+    #[test]
+    fn odd_moves_and_clicks_never_panic() {
+        for v in ["normal", "hopchess", "trampoline", "jumpingking", "hoplit"] {
+            let mut t = new_talk();
+            script(&mut t, &["new", &format!("variant {v}"), "force"]);
+            let start = fen(&t);
+            for bad in [
+                ",",
+                ",,",
+                "a1a1,a1a1",
+                "e2e4,",
+                "e2,e4",
+                "é2e4",
+                "H@",
+                "@",
+                "@@",
+                "@@@",
+                "Q@e4",
+                "e2e4@",
+                "e2e4@e2",
+                "e2e4,e4e5,e5e6,e6e7",
+                "e7e8k",
+                "0000",
+            ] {
+                let line = format!("usermove {bad}");
+                assert_eq!(
+                    talk(&mut t, &line),
+                    format!("Illegal move: {bad}\n"),
+                    "{v} {bad}"
+                );
+            }
+            for click in [
+                "lift @", "lift é", "put @", "put a", "lift b1", "put b1", "put h8",
+            ] {
+                let out = talk(&mut t, click);
+                assert!(
+                    out.is_empty() || out.starts_with("highlight ") || out.starts_with("Error ("),
+                    "{v} {click}: {out}"
+                );
+            }
+            assert_eq!(fen(&t), start, "{v}");
+        }
     }
 
     #[test]
