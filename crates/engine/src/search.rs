@@ -101,6 +101,15 @@ pub fn null_move_allowed(pos: &Position) -> bool {
         }
 }
 
+/// Hop Chess's `place` state: whether the piece step just made attacks the
+/// enemy king with the trampolines where they stand (the placement to come
+/// may add paths, never take one away: trampolines block nothing, P1).
+fn piece_step_checks(pos: &Position) -> bool {
+    pos.board()
+        .king_of(!pos.turn())
+        .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+}
+
 /// Hop Chess: whether the search splits the turn of `pos` into a piece
 /// step and a placement step (a turn starts, and it is not White's first
 /// turn, which is a piece move only, H3).
@@ -451,6 +460,8 @@ struct Worker<'a, 'b> {
     root_split: bool,
     /// The root step being searched, when `root_split`.
     root_step: Option<Move>,
+    /// The depth of the current iteration.
+    iteration_depth: i32,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -488,6 +499,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             turns: vec![0; MAX_PLY + 2],
             root_split: false,
             root_step: None,
+            iteration_depth: 0,
         }
     }
 
@@ -700,8 +712,14 @@ impl<'a, 'b> Worker<'a, 'b> {
         // searched here at the depth of the turn (the pruning decisions of
         // the turn were taken at its piece step).
         let place = pos.placement_pending();
-        // Check extension.
-        let depth = if in_check && ply < MAX_PLY / 2 {
+        // Check extension. In the trampoline games checks come cheap (a
+        // placement or a trampoline move checks through a bounce): two
+        // sides checking in turn would extend for ever. There only checks
+        // within the iteration's depth (in turns) are extended, and checks
+        // at the horizon go to quiescence's evasions.
+        let cheap_checks = matches!(pos.variant(), Variant::HopChess | Variant::Trampoline);
+        let extend = !cheap_checks || (depth > 0 && turns < self.iteration_depth);
+        let depth = if in_check && ply < MAX_PLY / 2 && extend {
             depth + 1
         } else {
             depth
@@ -811,24 +829,15 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut best_move: Option<Move> = None;
         let mut searched = 0;
         let count = self.lists[ply].len();
+        let step_checks = place && piece_step_checks(pos);
         for i in 0..count {
             let m = self.pick(ply, i);
             let capture = is_capture(pos, m);
             let quiet = !capture && m.promotion_role().is_none();
             let killer = self.killers[ply].contains(&Some(m));
             if !root && !pv_node && !in_check && best > -MATE_BOUND {
-                // Late-move pruning of quiet moves. Placements: most of
-                // the thirty-odd squares do about the same, and the
-                // ordering puts the ones that check, attack or keep pieces
-                // safe first, so the late ones go at every depth.
-                let late = if place {
-                    PLACEMENT_LMP + depth * depth
-                } else if depth <= 4 {
-                    4 + 3 * depth * depth
-                } else {
-                    i32::MAX
-                };
-                if quiet && searched >= late {
+                // Late-move pruning of quiet moves (placements below).
+                if !place && quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
                     continue;
                 }
                 // Losing captures near the leaves.
@@ -840,6 +849,20 @@ impl<'a, 'b> Worker<'a, 'b> {
             child.play_step(m);
             let same = child.turn() == pos.turn();
             let gives_check = child.is_check();
+            // Late-move pruning of placements: most of the thirty-odd
+            // squares do about the same, and the ordering puts the ones
+            // that check, attack or keep pieces safe first, so the late
+            // ones go at every depth. Not after a piece step that checks:
+            // every placement checks then, and the one that mates (or
+            // does not let the enemy out) may be anywhere.
+            if place
+                && !pv_node
+                && !step_checks
+                && best > -MATE_BOUND
+                && searched >= PLACEMENT_LMP + depth * depth
+            {
+                continue;
+            }
             self.keys.push(child.hash());
             self.turns[ply + 1] = turns + i32::from(!same);
             if root && self.root_split {
@@ -1024,20 +1047,33 @@ impl<'a, 'b> Worker<'a, 'b> {
         let count = self.lists[ply].len();
         let mut best = -INF;
         let mut tried = 0;
-        for i in 0..count {
-            if tried == QS_PLACEMENTS {
-                break;
-            }
-            let m = self.pick(ply, i);
-            let mut child = pos.clone();
-            child.play_step(m);
+        let mut checking: Option<(Move, Position)> = None;
+        let mut i = 0;
+        loop {
             // No checks: each would make the other side search all its
             // evasions, and placements that check come cheap, so check
             // would follow check. Only when every placement checks (the
-            // piece step checked already) is one tried.
-            if child.is_check() && !(i + 1 == count && tried == 0) {
-                continue;
-            }
+            // piece step checked already) is the first of them tried.
+            let (m, child) = if i < count {
+                let m = self.pick(ply, i);
+                i += 1;
+                let mut child = pos.clone();
+                child.play_step(m);
+                if child.is_check() {
+                    if checking.is_none() {
+                        checking = Some((m, child));
+                    }
+                    continue;
+                }
+                (m, child)
+            } else if tried == 0 {
+                match checking.take() {
+                    Some(found) => found,
+                    None => break,
+                }
+            } else {
+                break;
+            };
             tried += 1;
             self.turns[ply + 1] = turns + 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
@@ -1054,6 +1090,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     }
                 }
             }
+            if tried == QS_PLACEMENTS {
+                break;
+            }
         }
         best
     }
@@ -1066,6 +1105,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             Some(p) if depth >= 5 && p.abs() < MATE_BOUND => (p - delta, p + delta),
             _ => (-INF, INF),
         };
+        self.iteration_depth = depth;
         loop {
             let score = self.search(root, depth, alpha, beta, 0, false);
             if self.stopped {
