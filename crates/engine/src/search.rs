@@ -1462,6 +1462,34 @@ mod tests {
     }
 
     #[test]
+    fn hop_chess_repetition_across_half_steps() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut pos = Position::startpos(Variant::HopChess);
+        // The game history has one key a turn: the start and four turns.
+        let mut keys = vec![pos.hash()];
+        for text in ["g1f3", "g8f6@d5", "f3g1@e4", "f6g8@d5"] {
+            pos.play(parse_uci(&pos, text).unwrap());
+            keys.push(pos.hash());
+        }
+        let mut w = Worker::new(&sh, true, keys);
+        // The search path has two keys a turn (the `place` state between).
+        let mut draws = Vec::new();
+        for text in ["g1f3@e4", "g8f6@d5", "f3g1@e4"] {
+            let turn = parse_uci(&pos, text).unwrap();
+            pos.play_step(turn.piece_part());
+            w.keys.push(pos.hash());
+            pos.play_step(Move::trampoline(turn.place().unwrap()));
+            w.keys.push(pos.hash());
+            draws.push(w.is_draw(&pos));
+        }
+        // The third turn repeats the position after 2.f3g1@e4, seven
+        // keys back (an odd distance: every key must be looked at).
+        assert_eq!(draws, [false, false, true]);
+    }
+
+    #[test]
     fn exchange_evaluation() {
         let pos = Position::from_fen(
             Variant::Chess,
