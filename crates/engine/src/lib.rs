@@ -11,9 +11,11 @@
 //! the search asks [`search::null_move_allowed`] whether a game may pass
 //! (null-move pruning) and [`search::see_ge`] whether its exchange rules
 //! are FIDE's. A game whose turn has several steps (Hop Chess: the piece
-//! move, then the placement) is to be searched as plies of the same side:
-//! the recursion in [`search`] is the place that negates scores and swaps
-//! the window, and would keep them when the side to move does not change.
+//! move, then the placement) is searched as plies of the same side (the
+//! rules core's `legal_steps_into` / `play_step`): a child with the same
+//! side to move keeps the parent's score and window. What the engine
+//! reports (`bestmove`, PV lines, ponder) is whole turns, the moves of
+//! `Position::legal_moves`.
 
 pub mod baseline;
 pub mod eval;

@@ -15,7 +15,10 @@ use crate::strength::Rng;
 use crate::time::TimeManager;
 use crate::tt::{encode_move, Bound, Tt};
 use crate::Engine;
-use springboard_rules::{Move, MoveKind, MoveList, Position, Role, Variant};
+use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use springboard_rules::{
+    Bitboard, Board, Color, Move, MoveKind, MoveList, Position, Role, Square, Variant,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -76,26 +79,64 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// Whether a game may use null-move pruning in `pos`. Chess: when the side
-/// to move has a piece besides king and pawns (zugzwang care: pawn endings
-/// are where passing would lie). The other games have not been studied yet
-/// (placement phases, half-step turns) and do not use it.
+/// Whether a game may use null-move pruning in `pos`: the side to move
+/// needs a piece besides king and pawns on the board (zugzwang care: pawn
+/// endings are where passing would lie; a Hoplit in reserve does not
+/// count), and passing must be a sound idea in the game's current state:
+/// - chess, Trampoline Chess, Hoplit Chess: always;
+/// - Hop Chess: only where a turn starts (never in the `place` state: the
+///   placement belongs to the turn already begun; never on White's first
+///   turn, whose phase bit [`Position::play_null`] would hand to Black);
+/// - Jumping King: only when both kings' jumping phases are over (J4, J6:
+///   the jumps, placements and forced passes are not FIDE turns).
 pub fn null_move_allowed(pos: &Position) -> bool {
-    match pos.variant() {
-        Variant::Chess => {
-            let b = pos.board();
-            let us = b.by_color(pos.turn());
-            (us & !b.by_role(Role::Pawn) & !b.by_role(Role::King)).any()
+    let b = pos.board();
+    let us = b.by_color(pos.turn());
+    let has_piece = (us & !b.by_role(Role::Pawn) & !b.by_role(Role::King)).any();
+    has_piece
+        && match pos.variant() {
+            Variant::Chess | Variant::Trampoline | Variant::Hoplit => true,
+            Variant::HopChess => !pos.placement_pending() && !pos.is_first_turn(),
+            Variant::JumpingKing => !pos.is_jumping(Color::White) && !pos.is_jumping(Color::Black),
         }
-        Variant::HopChess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,
-    }
 }
 
-/// Piece values for exchange evaluation and capture ordering.
+/// Hop Chess's `place` state: whether the piece step just made attacks the
+/// enemy king with the trampolines where they stand (the placement to come
+/// may add paths, never take one away: trampolines block nothing, P1).
+fn piece_step_checks(pos: &Position) -> bool {
+    pos.board()
+        .king_of(!pos.turn())
+        .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+}
+
+/// Hop Chess: whether the search splits the turn of `pos` into a piece
+/// step and a placement step (a turn starts, and it is not White's first
+/// turn, which is a piece move only, H3).
+fn splits_turn(pos: &Position) -> bool {
+    pos.variant() == Variant::HopChess && !pos.placement_pending() && !pos.is_first_turn()
+}
+
+/// Piece values for exchange evaluation and capture ordering, by
+/// [`Role::index`]: pawn, knight, bishop, rook, queen, king, Hoplit (about
+/// a bishop, L2).
 const SEE_VALUE: [i32; 7] = [100, 320, 330, 500, 900, 20_000, 300];
 
 fn value(role: Role) -> i32 {
     SEE_VALUE[role.index()]
+}
+
+/// The attacker's rank in MVV-LVA ordering (the least valuable first): the
+/// Hoplit ranks with the bishop.
+fn attacker_rank(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop | Role::Hoplit => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
 }
 
 /// Whether `m` captures: its destination holds an enemy piece, or it takes
@@ -117,17 +158,187 @@ fn captured_role(pos: &Position, m: Move) -> Option<Role> {
         .map(|p| p.role)
 }
 
+/// The empty squares the pieces of one side reach with a non-capturing
+/// first leg, by kind of leg: where a trampoline would launch them (P2).
+struct Reach {
+    knight: Bitboard,
+    orth: Bitboard,
+    diag: Bitboard,
+    pawn: Bitboard,
+}
+
+impl Reach {
+    fn of(board: &Board, color: Color) -> Reach {
+        let occ = board.occupied();
+        let ours = board.by_color(color);
+        let mut reach = Reach {
+            knight: Bitboard::EMPTY,
+            orth: Bitboard::EMPTY,
+            diag: Bitboard::EMPTY,
+            pawn: Bitboard::EMPTY,
+        };
+        for sq in board.pieces(color, Role::Knight) {
+            reach.knight |= knight_attacks(sq);
+        }
+        for sq in ours & board.rook_likes() {
+            reach.orth |= rook_attacks(sq, occ);
+        }
+        for sq in ours & board.bishop_likes() {
+            reach.diag |= bishop_attacks(sq, occ);
+        }
+        let pawns = board.pieces(color, Role::Pawn);
+        reach.pawn = match color {
+            Color::White => pawns.north(),
+            Color::Black => pawns.south(),
+        };
+        let empty = !occ;
+        reach.knight &= empty;
+        reach.orth &= empty;
+        reach.diag &= empty;
+        reach.pawn &= empty;
+        reach
+    }
+
+    /// The squares the pieces of `color` would attack by bouncing off a
+    /// trampoline on `s` (one bounce, the same kind of leg on: a queen keeps
+    /// her line, H6).
+    fn through(&self, s: Square, occ: Bitboard, color: Color) -> Bitboard {
+        let mut hits = Bitboard::EMPTY;
+        if self.knight.contains(s) {
+            hits |= knight_attacks(s);
+        }
+        if self.orth.contains(s) {
+            hits |= rook_attacks(s, occ);
+        }
+        if self.diag.contains(s) {
+            hits |= bishop_attacks(s, occ);
+        }
+        if self.pawn.contains(s) {
+            hits |= pawn_attacks(color, s);
+        }
+        hits
+    }
+}
+
+/// A cheap guess at what a Hop Chess placement is worth, for move
+/// ordering. Either trampoline serves both sides (H4), so a placement on
+/// `s` gives the mover's pieces new targets and the enemy's pieces new
+/// targets too: checks first, then the most valuable enemy piece attacked
+/// through `s` minus the most valuable own piece exposed through it.
+struct PlacementGuess {
+    us: Color,
+    occ: Bitboard,
+    ours: Reach,
+    theirs: Reach,
+    our_men: Bitboard,
+    their_men: Bitboard,
+    their_king: Option<Square>,
+    stay: Option<Square>,
+}
+
+/// The ordering score of a checking placement (above killers, below the
+/// TT move).
+const PLACEMENT_CHECK: i32 = 1_200_000;
+
+impl PlacementGuess {
+    fn new(pos: &Position) -> PlacementGuess {
+        let b = pos.board();
+        let us = pos.turn();
+        let kings = b.by_role(Role::King);
+        PlacementGuess {
+            us,
+            occ: b.occupied(),
+            ours: Reach::of(b, us),
+            theirs: Reach::of(b, !us),
+            our_men: b.by_color(us) & !kings,
+            their_men: b.by_color(!us) & !kings,
+            their_king: b.king_of(!us),
+            stay: pos.trampoline(us),
+        }
+    }
+
+    fn best_value(board: &Board, targets: Bitboard) -> i32 {
+        targets
+            .filter_map(|sq| board.role_at(sq))
+            .map(value)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn score(&self, board: &Board, s: Square) -> i32 {
+        let ours = self.ours.through(s, self.occ, self.us);
+        let theirs = self.theirs.through(s, self.occ, !self.us);
+        let check = self.their_king.is_some_and(|k| ours.contains(k));
+        let gain = Self::best_value(board, ours & self.their_men);
+        let risk = Self::best_value(board, theirs & self.our_men);
+        // Ties keep the trampoline where it stands.
+        let stay = i32::from(self.stay == Some(s));
+        let check = if check { PLACEMENT_CHECK } else { 0 };
+        check + 32 * (gain - risk) + stay
+    }
+}
+
+/// Whether the FIDE attacks of [`Position::attackers_to`] are every
+/// capture onto `to` in `pos`, so that the FIDE exchange of [`see_ge`]
+/// holds:
+/// - chess: yes;
+/// - Hoplit Chess: when no Hoplit stands on the board (a Hoplit captures
+///   over a screen, L2, and every capture in the exchange changes the
+///   screens; one in reserve never captures);
+/// - Jumping King: in the moving phase (a jumping king attacks nothing,
+///   J4), and not on a weak square (a1, f8: entering one ends the game, J3). The
+///   squares off the 38-square board are always empty and no line through
+///   them comes back onto the board, so FIDE lines are the game's lines;
+/// - Hop Chess and Trampoline Chess: no. Pieces reach the square through
+///   trampolines (P2, P8), and each capture in the exchange opens or
+///   closes bounce paths: answering with FIDE attacks would prune good
+///   captures.
+fn fide_exchange(pos: &Position, to: Square) -> bool {
+    match pos.variant() {
+        Variant::Chess => true,
+        Variant::Hoplit => pos.board().by_role(Role::Hoplit).is_empty(),
+        Variant::JumpingKing => {
+            !pos.is_jumping(Color::White)
+                && !pos.is_jumping(Color::Black)
+                && to != Square::A1
+                && to != Square::F8
+        }
+        Variant::HopChess | Variant::Trampoline => false,
+    }
+}
+
+/// For quiescence where [`see_ge`] cannot judge (bounces, Hoplit
+/// screens): whether `m` takes a piece worth less than the capturer on a
+/// square the enemy attacks (P8 attacks, trampolines and screens
+/// included). A guess, not an exchange: the capture may still win (the
+/// recapture may be illegal, or lose more), but quiescence in the bounce
+/// games has far more captures than chess and needs some filter.
+fn likely_losing(pos: &Position, m: Move) -> bool {
+    let (Some(from), Some(to)) = (m.from(), m.to()) else {
+        return false;
+    };
+    if m.promotion_role().is_some() || fide_exchange(pos, to) {
+        return false;
+    }
+    let victim = captured_role(pos, m).map_or(0, value);
+    let attacker = pos.board().role_at(from).map_or(0, value);
+    victim < attacker && pos.is_attacked(to, !pos.turn())
+}
+
 /// Static exchange evaluation: whether the exchange `m` starts on its
-/// destination wins at least `threshold` centipawns. Exact for chess
-/// captures (pins aside); games with other attacks answer `true` (no
-/// pruning) until they have their own exchange rules.
+/// destination wins at least `threshold` centipawns. Exact for FIDE
+/// captures (pins aside) where [`fide_exchange`] says FIDE attacks hold;
+/// elsewhere it answers `threshold <= 0` (no pruning, no reordering).
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
-    if pos.variant() != Variant::Chess || m.kind() != MoveKind::Normal || m.role().is_some() {
+    if m.kind() != MoveKind::Normal || m.role().is_some() {
         return threshold <= 0;
     }
     let (Some(from), Some(to)) = (m.from(), m.to()) else {
         return threshold <= 0;
     };
+    if !fide_exchange(pos, to) {
+        return threshold <= 0;
+    }
     let b = pos.board();
     let mut swap = captured_role(pos, m).map_or(0, value) - threshold;
     if swap < 0 {
@@ -139,8 +350,8 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     }
     let mut occ = b.occupied().without(from).without(to);
     let mut stm = pos.turn();
-    let mut attackers = pos.attackers_to(to, springboard_rules::Color::White, occ)
-        | pos.attackers_to(to, springboard_rules::Color::Black, occ);
+    let mut attackers =
+        pos.attackers_to(to, Color::White, occ) | pos.attackers_to(to, Color::Black, occ);
     let bishops = b.bishop_likes();
     let rooks = b.rook_likes();
     let mut res = 1;
@@ -179,10 +390,10 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             occ = occ.without(sq);
         }
         if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
-            attackers |= springboard_rules::attacks::bishop_attacks(to, occ) & bishops;
+            attackers |= bishop_attacks(to, occ) & bishops;
         }
         if matches!(role, Role::Rook | Role::Queen) {
-            attackers |= springboard_rules::attacks::rook_attacks(to, occ) & rooks;
+            attackers |= rook_attacks(to, occ) & rooks;
         }
     }
     res == 1
@@ -211,6 +422,13 @@ struct Line {
 
 const HISTORY_MAX: i32 = 16_384;
 
+/// How many placements quiescence tries in Hop Chess's `place` state.
+const QS_PLACEMENTS: usize = 2;
+
+/// Late-move pruning of placements: at a non-PV `place` node, the first
+/// `PLACEMENT_LMP + depth * depth` placements are searched.
+const PLACEMENT_LMP: i32 = 3;
+
 struct Worker<'a, 'b> {
     sh: &'b Shared<'a>,
     main: bool,
@@ -230,8 +448,20 @@ struct Worker<'a, 'b> {
     lists: Vec<MoveList>,
     order: Vec<Vec<i32>>,
     quiets: Vec<Vec<Move>>,
+    /// Root moves (whole turns) a MultiPV iteration leaves out.
     excluded: Vec<Move>,
     lmr: Vec<[i32; 64]>,
+    /// Turns from the root to each ply of the search stack: the unit of
+    /// mate scores. A Hop Chess turn searched as two half-steps is two
+    /// plies of the stack and one turn.
+    turns: Vec<i32>,
+    /// Whether the root's steps are Hop Chess piece steps (the root's
+    /// turns are then a root step and a placement at ply 1).
+    root_split: bool,
+    /// The root step being searched, when `root_split`.
+    root_step: Option<Move>,
+    /// The depth of the current iteration.
+    iteration_depth: i32,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -266,6 +496,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::new(),
             lmr,
+            turns: vec![0; MAX_PLY + 2],
+            root_split: false,
+            root_step: None,
+            iteration_depth: 0,
         }
     }
 
@@ -310,7 +544,17 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         let n = self.keys.len();
         let key = pos.hash();
-        let window = (pos.halfmove_clock() as usize).min(n - 1 - self.null_floor);
+        let since = pos.halfmove_clock() as usize;
+        if pos.variant() == Variant::HopChess {
+            // The search path holds the half-step positions of the
+            // `place` state between turns and the game history does not:
+            // look at every earlier key of the last `since` turns (at most
+            // two keys a turn). The phase bits and the side to move in the
+            // key keep the other positions apart.
+            let window = (2 * since + 1).min(n - 1 - self.null_floor);
+            return (1..=window).any(|back| self.keys[n - 1 - back] == key);
+        }
+        let window = since.min(n - 1 - self.null_floor);
         (2..=window)
             .step_by(2)
             .any(|back| self.keys[n - 1 - back] == key)
@@ -339,14 +583,26 @@ impl<'a, 'b> Worker<'a, 'b> {
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: u32, quiescence: bool) {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
+        let guess = pos.placement_pending().then(|| PlacementGuess::new(pos));
         for &m in &self.lists[ply] {
             let s = if tt_move != 0 && encode_move(m) == tt_move {
                 4_000_000
+            } else if let (Some(guess), Some(to)) = (&guess, m.to()) {
+                // A Hop Chess placement step.
+                let killer = if self.killers[ply][0] == Some(m) {
+                    1_000_000
+                } else if self.killers[ply][1] == Some(m) {
+                    900_000
+                } else {
+                    0
+                };
+                let (p, t) = Self::history_slot(pos, m);
+                (guess.score(pos.board(), to) + self.history[p][t]).max(killer)
             } else if let Some(victim) = captured_role(pos, m) {
                 let attacker = m
                     .from()
                     .and_then(|f| pos.board().role_at(f))
-                    .map_or(0, |r| r.index() as i32);
+                    .map_or(0, attacker_rank);
                 let mvv = value(victim) * 8 - attacker;
                 if quiescence || see_ge(pos, m, 0) {
                     2_000_000 + mvv
@@ -392,6 +648,50 @@ impl<'a, 'b> Worker<'a, 'b> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// Searches the child `child` of the node at `ply` with the parent's
+    /// window `(alpha, beta)` and returns its score for the parent. A child
+    /// with the same side to move (a Hop Chess placement after the piece
+    /// step) continues the parent's turn: its score and window are the
+    /// parent's, not negated.
+    fn visit(
+        &mut self,
+        child: &Position,
+        same_side: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same_side {
+            self.search(child, depth, alpha, beta, ply + 1, false)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply + 1, false)
+        }
+    }
+
+    /// Whether the node at `ply` leaves out the MultiPV lines found before:
+    /// the root, or the placements under the root's piece step.
+    fn excludes(&self, ply: usize) -> bool {
+        !self.excluded.is_empty() && ply == usize::from(self.root_split)
+    }
+
+    /// Whether the node at `ply` is the root or the placement under a root
+    /// piece step in a MultiPV pass after the first line: its results lack
+    /// the excluded turns, so the table must neither keep nor give them.
+    fn multipv_pass(&self, ply: usize) -> bool {
+        !self.excluded.is_empty() && ply <= usize::from(self.root_split)
+    }
+
+    /// Whether `m` at the node at `ply` (see [`Worker::excludes`]) makes
+    /// one of the excluded root turns.
+    fn is_excluded(&self, ply: usize, m: Move) -> bool {
+        let turn = match (ply, self.root_step) {
+            (1, Some(step)) => step.with_place(m.to()),
+            _ => m,
+        };
+        self.excluded.contains(&turn)
+    }
+
     fn search(
         &mut self,
         pos: &Position,
@@ -402,9 +702,24 @@ impl<'a, 'b> Worker<'a, 'b> {
         after_null: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        let turns = self.turns[ply];
+        // J3: the side to move has lost, its weak square is taken.
+        if pos.weak_square_taken() {
+            return -MATE + turns;
+        }
         let in_check = pos.is_check();
-        // Check extension.
-        let depth = if in_check && ply < MAX_PLY / 2 {
+        // Hop Chess: the piece step of the turn is made, the placement is
+        // searched here at the depth of the turn (the pruning decisions of
+        // the turn were taken at its piece step).
+        let place = pos.placement_pending();
+        // Check extension. In the trampoline games checks come cheap (a
+        // placement or a trampoline move checks through a bounce): two
+        // sides checking in turn would extend for ever. There only checks
+        // within the iteration's depth (in turns) are extended, and checks
+        // at the horizon go to quiescence's evasions.
+        let cheap_checks = matches!(pos.variant(), Variant::HopChess | Variant::Trampoline);
+        let extend = !cheap_checks || (depth > 0 && turns < self.iteration_depth);
+        let depth = if in_check && ply < MAX_PLY / 2 && extend {
             depth + 1
         } else {
             depth
@@ -417,28 +732,31 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.count_node() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.seldepth = self.seldepth.max(turns as usize);
         if !root {
-            if self.is_draw(pos) {
+            // Draws are judged where turns start.
+            if !place && self.is_draw(pos) {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
                 return if in_check { 0 } else { evaluate(pos) };
             }
             // Mate distance pruning.
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
+            alpha = alpha.max(-MATE + turns);
+            beta = beta.min(MATE - turns - 1);
             if alpha >= beta {
                 return alpha;
             }
         }
+        let excludes = self.excludes(ply);
+        let multipv_pass = self.multipv_pass(ply);
 
         let key = pos.hash();
         let entry = self.sh.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
+            if !pv_node && !multipv_pass && e.depth >= depth {
+                let s = score_from_tt(e.score, turns);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -450,8 +768,12 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
-        if !pv_node && !in_check && !root {
+        let static_eval = if in_check || place {
+            -INF
+        } else {
+            evaluate(pos)
+        };
+        if !pv_node && !in_check && !root && !place {
             // Reverse futility pruning.
             if depth <= 6 && static_eval - 90 * depth >= beta && static_eval < MATE_BOUND {
                 return static_eval;
@@ -467,6 +789,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let mut child = pos.clone();
                 child.play_null();
                 self.keys.push(child.hash());
+                self.turns[ply + 1] = turns + 1;
                 let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
                 let s = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
                 self.null_floor = floor;
@@ -482,13 +805,20 @@ impl<'a, 'b> Worker<'a, 'b> {
 
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        pos.legal_moves_into(&mut moves);
-        if root && !self.excluded.is_empty() {
-            moves.retain(|m| !self.excluded.contains(m));
-        }
+        pos.legal_steps_into(&mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            // A piece step is legal only when a placement follows it, so a
+            // `place` node always has moves; none would be a broken turn.
+            return if in_check || place { -MATE + turns } else { 0 };
+        }
+        if excludes {
+            moves.retain(|&m| !self.is_excluded(ply, m));
+            if moves.is_empty() {
+                // Every turn through here is an earlier MultiPV line.
+                self.lists[ply] = moves;
+                return -INF;
+            }
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, false);
@@ -499,14 +829,15 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut best_move: Option<Move> = None;
         let mut searched = 0;
         let count = self.lists[ply].len();
+        let step_checks = place && piece_step_checks(pos);
         for i in 0..count {
             let m = self.pick(ply, i);
             let capture = is_capture(pos, m);
             let quiet = !capture && m.promotion_role().is_none();
             let killer = self.killers[ply].contains(&Some(m));
             if !root && !pv_node && !in_check && best > -MATE_BOUND {
-                // Late-move pruning of quiet moves.
-                if quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
+                // Late-move pruning of quiet moves (placements below).
+                if !place && quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
                     continue;
                 }
                 // Losing captures near the leaves.
@@ -515,13 +846,33 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
             let mut child = pos.clone();
-            child.play(m);
+            child.play_step(m);
+            let same = child.turn() == pos.turn();
             let gives_check = child.is_check();
+            // Late-move pruning of placements: most of the thirty-odd
+            // squares do about the same, and the ordering puts the ones
+            // that check, attack or keep pieces safe first, so the late
+            // ones go at every depth. Not after a piece step that checks:
+            // every placement checks then, and the one that mates (or
+            // does not let the enemy out) may be anywhere.
+            if place
+                && !pv_node
+                && !step_checks
+                && best > -MATE_BOUND
+                && searched >= PLACEMENT_LMP + depth * depth
+            {
+                continue;
+            }
             self.keys.push(child.hash());
-            let new_depth = depth - 1;
+            self.turns[ply + 1] = turns + i32::from(!same);
+            if root && self.root_split {
+                self.root_step = Some(m);
+            }
+            // The placement step of a turn is searched at the turn's depth.
+            let new_depth = if same { depth } else { depth - 1 };
             let mut score;
             if searched == 0 {
-                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+                score = self.visit(&child, same, new_depth, alpha, beta, ply);
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
@@ -534,12 +885,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                score = self.visit(&child, same, new_depth - r, alpha, alpha + 1, ply);
                 if score > alpha && r > 0 {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    score = self.visit(&child, same, new_depth, alpha, alpha + 1, ply);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+                    score = self.visit(&child, same, new_depth, alpha, beta, ply);
                 }
             }
             self.keys.pop();
@@ -584,11 +935,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             Bound::Upper
         };
-        if self.excluded.is_empty() || !root {
+        if !multipv_pass {
             self.sh.tt.store(
                 key,
                 best_move.map_or(0, encode_move),
-                score_to_tt(best, ply),
+                score_to_tt(best, turns),
                 depth,
                 bound,
             );
@@ -601,7 +952,14 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.count_node() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        let turns = self.turns[ply];
+        self.seldepth = self.seldepth.max(turns as usize);
+        if pos.weak_square_taken() {
+            return -MATE + turns;
+        }
+        if pos.placement_pending() {
+            return self.qsearch_place(pos, alpha, beta, ply);
+        }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { evaluate(pos) };
@@ -621,10 +979,10 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        pos.legal_moves_into(&mut moves);
+        pos.legal_steps_into(&mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if in_check { -MATE + turns } else { 0 };
         }
         if !in_check {
             moves.retain(|&m| is_capture(pos, m) || m.promotion_role() == Some(Role::Queen));
@@ -638,13 +996,19 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let gain = captured_role(pos, m).map_or(0, value)
                     + if m.promotion_role().is_some() { 800 } else { 0 };
                 // Delta pruning, then losing exchanges.
-                if stand + gain + 200 <= alpha || !see_ge(pos, m, 0) {
+                if stand + gain + 200 <= alpha || !see_ge(pos, m, 0) || likely_losing(pos, m) {
                     continue;
                 }
             }
             let mut child = pos.clone();
-            child.play(m);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            child.play_step(m);
+            let score = if child.turn() == pos.turn() {
+                self.turns[ply + 1] = turns;
+                self.qsearch(&child, alpha, beta, ply + 1)
+            } else {
+                self.turns[ply + 1] = turns + 1;
+                -self.qsearch(&child, -beta, -alpha, ply + 1)
+            };
             if self.stopped {
                 return 0;
             }
@@ -662,6 +1026,77 @@ impl<'a, 'b> Worker<'a, 'b> {
         best
     }
 
+    /// Quiescence in Hop Chess's `place` state: the turn is not over, so
+    /// there is no standing pat. The side tries the few placements that do
+    /// not give check the ordering likes best (the table's move, attacks
+    /// through the trampoline, no exposed pieces) and takes the best: a
+    /// lower bound of the turn's worth, as cheap as a capture or two.
+    fn qsearch_place(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let turns = self.turns[ply];
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.legal_steps_into(&mut moves);
+        if moves.is_empty() {
+            // Not after a legal piece step (see `search`).
+            self.lists[ply] = moves;
+            return -MATE + turns;
+        }
+        self.lists[ply] = moves;
+        let tt_move = self.sh.tt.probe(pos.hash()).map_or(0, |e| e.mv);
+        self.score_moves(pos, ply, tt_move, true);
+        let count = self.lists[ply].len();
+        let mut best = -INF;
+        let mut tried = 0;
+        let mut checking: Option<(Move, Position)> = None;
+        let mut i = 0;
+        loop {
+            // No checks: each would make the other side search all its
+            // evasions, and placements that check come cheap, so check
+            // would follow check. Only when every placement checks (the
+            // piece step checked already) is the first of them tried.
+            let (m, child) = if i < count {
+                let m = self.pick(ply, i);
+                i += 1;
+                let mut child = pos.clone();
+                child.play_step(m);
+                if child.is_check() {
+                    if checking.is_none() {
+                        checking = Some((m, child));
+                    }
+                    continue;
+                }
+                (m, child)
+            } else if tried == 0 {
+                match checking.take() {
+                    Some(found) => found,
+                    None => break,
+                }
+            } else {
+                break;
+            };
+            tried += 1;
+            self.turns[ply + 1] = turns + 1;
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+            if tried == QS_PLACEMENTS {
+                break;
+            }
+        }
+        best
+    }
+
     /// Searches one root line at `depth` with an aspiration window around
     /// `prev` (when given).
     fn aspiration(&mut self, root: &Position, depth: i32, prev: Option<i32>) -> i32 {
@@ -670,6 +1105,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             Some(p) if depth >= 5 && p.abs() < MATE_BOUND => (p - delta, p + delta),
             _ => (-INF, INF),
         };
+        self.iteration_depth = depth;
         loop {
             let score = self.search(root, depth, alpha, beta, 0, false);
             if self.stopped {
@@ -704,6 +1140,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut lines: Vec<Line> = Vec::new();
         let mut reached = 0;
         let multipv = multipv.min(root_count).max(1);
+        self.root_split = splits_turn(root);
+        self.root_step = None;
+        self.turns[0] = 0;
         for depth in 1..=self.sh.depth_cap {
             let depth = (depth + offset).min(self.sh.depth_cap);
             self.seldepth = 0;
@@ -713,7 +1152,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let prev = lines.get(idx).map(|l| l.score);
                 let prev = if multipv == 1 { prev } else { None };
                 let score = self.aspiration(root, depth as i32, prev);
-                let pv = self.pv[0].clone();
+                let pv = turns_of_steps(self.sh.tt, root, &self.pv[0]);
                 let Some(&first) = pv.first() else { break };
                 fresh.push(Line { score, pv });
                 if self.stopped {
@@ -786,21 +1225,22 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     nodes.saturating_mul(1000) / ms
 }
 
-fn score_to_tt(score: i32, ply: usize) -> i32 {
+/// A mate score `turns` from the root made relative to the node.
+fn score_to_tt(score: i32, turns: i32) -> i32 {
     if score >= MATE_BOUND {
-        score + ply as i32
+        score + turns
     } else if score <= -MATE_BOUND {
-        score - ply as i32
+        score - turns
     } else {
         score
     }
 }
 
-fn score_from_tt(score: i32, ply: usize) -> i32 {
+fn score_from_tt(score: i32, turns: i32) -> i32 {
     if score >= MATE_BOUND {
-        score - ply as i32
+        score - turns
     } else if score <= -MATE_BOUND {
-        score + ply as i32
+        score + turns
     } else {
         score
     }
@@ -901,15 +1341,73 @@ pub(crate) fn run(
     }
 }
 
-/// The reply the table remembers after `best`.
+/// The reply the table remembers after `best`, as a whole turn.
 fn ponder_from_tt(tt: &Tt, root: &Position, best: Move) -> Option<Move> {
     let mut child = root.clone();
     child.play(best);
-    let code = tt.probe(child.hash())?.mv;
-    child
-        .legal_moves()
+    let step = tt_step(tt, &child)?;
+    if !splits_turn(&child) {
+        return Some(step);
+    }
+    let mut mid = child;
+    mid.play_step(step);
+    let place = tt_step(tt, &mid).or_else(|| guessed_placement(&mid))?;
+    Some(step.with_place(place.to()))
+}
+
+/// The step the table remembers for `pos`, found among its legal steps.
+fn tt_step(tt: &Tt, pos: &Position) -> Option<Move> {
+    let code = tt.probe(pos.hash())?.mv;
+    let mut steps = MoveList::new();
+    pos.legal_steps_into(&mut steps);
+    steps.into_iter().find(|&m| encode_move(m) == code)
+}
+
+/// The placement [`PlacementGuess`] likes best in Hop Chess's `place`
+/// state (`None` if there is none).
+fn guessed_placement(pos: &Position) -> Option<Move> {
+    let guess = PlacementGuess::new(pos);
+    let mut steps = MoveList::new();
+    pos.legal_steps_into(&mut steps);
+    steps
         .into_iter()
-        .find(|&m| encode_move(m) == code)
+        .filter_map(|m| Some((m, guess.score(pos.board(), m.to()?))))
+        .max_by_key(|&(_, s)| s)
+        .map(|(m, _)| m)
+}
+
+/// The whole turns of a line of search steps from `root`: in Hop Chess a
+/// piece step and the placement after it make one turn
+/// (`Move::with_place`), the move the rules core's `legal_moves` lists. A
+/// piece step whose placement the line lacks (a line cut short) is
+/// completed from the table or by [`guessed_placement`] when it is the
+/// first turn, and dropped later on.
+fn turns_of_steps(tt: &Tt, root: &Position, steps: &[Move]) -> Vec<Move> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(steps.len());
+    let mut i = 0;
+    while i < steps.len() {
+        let step = steps[i];
+        if !splits_turn(&pos) {
+            out.push(step);
+            pos.play_step(step);
+            i += 1;
+            continue;
+        }
+        let mut mid = pos.clone();
+        mid.play_step(step);
+        let place = match steps.get(i + 1) {
+            Some(&p) if p.kind() == MoveKind::Trampoline => Some(p),
+            _ if i == 0 => tt_step(tt, &mid).or_else(|| guessed_placement(&mid)),
+            _ => None,
+        };
+        let Some(place) = place else { break };
+        out.push(step.with_place(place.to()));
+        pos = mid;
+        pos.play_step(place);
+        i += 2;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -961,6 +1459,34 @@ mod tests {
         // A null move hides the positions before it.
         w.null_floor = w.keys.len() - 1;
         assert!(!w.is_draw(&pos));
+    }
+
+    #[test]
+    fn hop_chess_repetition_across_half_steps() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut pos = Position::startpos(Variant::HopChess);
+        // The game history has one key a turn: the start and four turns.
+        let mut keys = vec![pos.hash()];
+        for text in ["g1f3", "g8f6@d5", "f3g1@e4", "f6g8@d5"] {
+            pos.play(parse_uci(&pos, text).unwrap());
+            keys.push(pos.hash());
+        }
+        let mut w = Worker::new(&sh, true, keys);
+        // The search path has two keys a turn (the `place` state between).
+        let mut draws = Vec::new();
+        for text in ["g1f3@e4", "g8f6@d5", "f3g1@e4"] {
+            let turn = parse_uci(&pos, text).unwrap();
+            pos.play_step(turn.piece_part());
+            w.keys.push(pos.hash());
+            pos.play_step(Move::trampoline(turn.place().unwrap()));
+            w.keys.push(pos.hash());
+            draws.push(w.is_draw(&pos));
+        }
+        // The third turn repeats the position after 2.f3g1@e4, seven
+        // keys back (an odd distance: every key must be looked at).
+        assert_eq!(draws, [false, false, true]);
     }
 
     #[test]

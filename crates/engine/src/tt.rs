@@ -199,6 +199,38 @@ mod tests {
     }
 
     #[test]
+    fn hop_chess_steps_round_trip() {
+        use springboard_rules::{Position, Variant};
+        // After 1.e4, Black's piece steps, then its placements after Nf6.
+        let pos = Position::from_fen(
+            Variant::HopChess,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 -,- -",
+        )
+        .unwrap();
+        let mut steps = Vec::new();
+        pos.legal_steps_into(&mut steps);
+        let mut mid = pos.clone();
+        mid.play_step(Move::normal(Square::G8, Square::F6));
+        let mut places = Vec::new();
+        mid.legal_steps_into(&mut places);
+        assert_eq!((steps.len(), places.len()), (20, 32));
+        for list in [&steps, &places] {
+            for &m in list.iter() {
+                let code = encode_move(m);
+                let found: Vec<Move> = list
+                    .iter()
+                    .copied()
+                    .filter(|&l| encode_move(l) == code)
+                    .collect();
+                assert_eq!(found, [m]);
+                // A whole turn has another code than its piece step.
+                let turn = m.with_place(Some(Square::D5));
+                assert_ne!(encode_move(turn), code);
+            }
+        }
+    }
+
+    #[test]
     fn move_codes_follow_identity() {
         let direct = Move::normal(Square::C1, Square::F4);
         let bounce = direct.with_via([Some(Square::E3), None]);
