@@ -140,6 +140,23 @@ fn t6_promoted_piece_may_return_to_the_origin() {
 }
 
 #[test]
+fn t6_p8_a_pawn_promoting_on_its_trampoline_pins_back_over_its_origin() {
+    // White's pawn c7 may play c7-c8(T)=R and slide back over its vacated
+    // origin c7 (P7, T6): the knight c6 is pinned to its king c5 (P8).
+    let pos = tramp("8/2P5/2n5/2k5/8/8/8/3K4 b - - 0 1 c8,-");
+    let piece_moves: Vec<String> = list(&pos)
+        .into_iter()
+        .filter(|m| !m.starts_with('@'))
+        .collect();
+    assert_eq!(piece_moves, ["c5b4", "c5b5", "c5c4", "c5d4", "c5d5"]);
+    // Without the knight the king stands in check from that path.
+    assert!(tramp("8/2P5/8/2k5/8/8/8/3K4 b - - 0 1 c8,-").is_check());
+    // Hop Chess: either trampoline serves, the pin is the same (H4).
+    let hop_pos = hop("8/2P5/2n5/2k5/8/8/8/3K4 b - - 0 5 c8,a1 -");
+    assert!(list(&hop_pos).iter().all(|m| !m.starts_with("c6")));
+}
+
+#[test]
 fn p4_pawn_enters_straight_and_captures_from_the_trampoline() {
     let pos = hop("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1 e5,a6 -");
     assert!(legal(&pos, "e4e5d6@e5"));

@@ -777,7 +777,10 @@ pub(crate) fn path_exists(
 /// trampoline the enemy may use, and B is such a trampoline or the king;
 /// `x` was the only piece between A and B. Or (H7) `x` is the square an
 /// enemy pawn double-steps over onto a trampoline. So `x` is the single
-/// blocker between such a pair, found as pins are found.
+/// blocker between such a pair, found as pins are found. A pawn that
+/// promotes on a trampoline of its last rank slides back over its own
+/// vacated origin (P6, P7, T6), so such a pawn does not count as a blocker
+/// either (the other single blocker is critical too).
 #[inline]
 pub(crate) fn critical_squares(
     board: &Board,
@@ -791,6 +794,7 @@ pub(crate) fn critical_squares(
     let rooks = them & board.rook_likes();
     let bishops = them & board.bishop_likes();
     let usable = rules.usable(tramps, enemy);
+    let promoters = promoting_pawns(board, usable, enemy);
     let mut crit = Bitboard::EMPTY;
     for c in usable | k {
         let ends = (usable | k).without(c);
@@ -800,6 +804,10 @@ pub(crate) fn critical_squares(
             let blockers = between(c, sniper) & occ;
             if blockers.any() && !blockers.more_than_one() {
                 crit |= blockers;
+            }
+            let others = blockers & !promoters;
+            if others != blockers && others.any() && !others.more_than_one() {
+                crit |= others;
             }
         }
         if rules.double_step_onto && c != k {
@@ -814,6 +822,23 @@ pub(crate) fn critical_squares(
         }
     }
     crit
+}
+
+/// The pawns of `enemy` one or two squares behind a trampoline it may use
+/// on its last rank: they may step onto it (over a trampoline between, in
+/// Hop Chess), promote and come back over their own origin (P6, T6).
+fn promoting_pawns(board: &Board, usable: Bitboard, enemy: Color) -> Bitboard {
+    let pawns = board.pieces(enemy, Role::Pawn);
+    let back = -forward(enemy);
+    let mut found = Bitboard::EMPTY;
+    for t in usable & Bitboard::rank(last_rank(enemy)) {
+        for n in 1..=2 {
+            if let Some(sq) = t.offset(0, n * back) {
+                found |= pawns & sq;
+            }
+        }
+    }
+    found
 }
 
 /// A cheap sufficient test that a piece move leaves the own king safe:
