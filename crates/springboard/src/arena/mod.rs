@@ -292,11 +292,23 @@ fn openings(args: &MatchArgs) -> Result<Vec<Position>> {
             }
             pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
         }
-        if pos.outcome().is_none() {
+        if pos.outcome().is_none() && !wins_at_once(&pos) {
             list.push(pos);
         }
     }
     Ok(list)
+}
+
+/// Whether the side to move has a move that wins on the spot (mate, or a
+/// weak square entered, J3). Random plies often leave such a position in
+/// the trampoline games, whose kings are open from the first move; a game
+/// from it says nothing of the engines, so random openings skip it.
+fn wins_at_once(pos: &Position) -> bool {
+    pos.legal_moves().into_iter().any(|m| {
+        let mut after = pos.clone();
+        after.play(m);
+        matches!(after.outcome(), Some(Outcome::Win { .. }))
+    })
 }
 
 /// Score adjudication state.
@@ -1085,6 +1097,37 @@ mod tests {
         assert!(adj.record(&draw, &pos, Color::Black, Some(3)).is_none());
         let (result, _, kind) = adj.record(&draw, &pos, Color::White, Some(-2)).unwrap();
         assert_eq!((result, kind), (GameResult::Draw, Adjudication::Draw));
+    }
+
+    #[test]
+    fn random_openings_skip_positions_won_at_once() {
+        let start = Position::startpos(Variant::HopChess);
+        assert!(!wins_at_once(&start));
+        // 1.Na3 b6 with Black's trampoline on e5: 2.Nc4 and White's
+        // trampoline to d6 mates (the knight checks via d6).
+        let mut quick = start.clone();
+        for m in ["b1a3", "b7b6@e5"] {
+            quick.play(parse_uci(&quick, m).unwrap());
+        }
+        assert!(wins_at_once(&quick));
+        use clap::Parser;
+        let args = Cli::parse_from([
+            "x",
+            "--engine1",
+            "a",
+            "--engine2",
+            "b",
+            "--variant",
+            "hopchess",
+            "--games",
+            "40",
+            "--random-plies",
+            "8",
+        ])
+        .m;
+        let list = openings(&args).unwrap();
+        assert_eq!(list.len(), 20);
+        assert!(list.iter().all(|p| !wins_at_once(p)));
     }
 
     #[test]
