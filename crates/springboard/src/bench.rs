@@ -26,15 +26,23 @@ pub struct BenchArgs {
     /// What to measure.
     #[arg(value_enum, default_value = "search")]
     mode: BenchMode,
-    /// Search depth of the search bench.
-    #[arg(long, default_value_t = SEARCH_DEPTH)]
-    depth: u32,
+    /// Search depth of the search bench for every position (default: each
+    /// game's own depth, see `SEARCH_POSITIONS`).
+    #[arg(long)]
+    depth: Option<u32>,
 }
 
-/// The search bench depth.
+/// The search bench depth of chess.
 pub const SEARCH_DEPTH: u32 = 12;
 
-/// Search bench positions: (variant, FEN).
+/// The search bench depths of the other games (a Hop Chess turn is one ply).
+const HOPLIT_DEPTH: u32 = 12;
+const JUMPINGKING_DEPTH: u32 = 14;
+const TRAMPOLINE_DEPTH: u32 = 10;
+const HOPCHESS_DEPTH: u32 = 5;
+
+/// Search bench positions: (variant, FEN). Middlegames of every game (those
+/// of the variants are the perft bench's), searched to the game's depth.
 const SEARCH_POSITIONS: &[(Variant, &str)] = &[
     (
         Variant::Chess,
@@ -62,12 +70,56 @@ const SEARCH_POSITIONS: &[(Variant, &str)] = &[
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     ),
     (Variant::Chess, "8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1"),
+    (
+        Variant::Hoplit,
+        "r3k2r/p1ppqpb1/bnh1pnp1/3PN3/1p2P3/2NH1Q1p/PPPBBPPP/R3K2R[] w KQkq - 0 1",
+    ),
+    (
+        Variant::Hoplit,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1",
+    ),
+    (
+        Variant::JumpingKing,
+        "8/krnb4/r2n1b2/1ppp4/1PP1P3/2NNR3/RKBB4/8[] w - 20 11",
+    ),
+    (
+        Variant::JumpingKing,
+        "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1",
+    ),
+    (
+        Variant::Trampoline,
+        "r1bbk2r/ppp2ppp/2npq3/8/4P3/2NQB3/PPP1BPPP/R3K2R w KQkq - 6 12 d5,g4",
+    ),
+    (
+        Variant::Trampoline,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,-",
+    ),
+    (
+        Variant::HopChess,
+        "r1bqk2r/ppppbp1p/n4P2/8/3Q4/2N5/PPP2PPP/R3KBNR w KQkq - 1 7 e4,c5 -",
+    ),
+    (
+        Variant::HopChess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,- first",
+    ),
 ];
 
-fn search_bench(depth: u32) -> Result<()> {
+/// The search bench depth of a game.
+fn bench_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Chess => SEARCH_DEPTH,
+        Variant::Hoplit => HOPLIT_DEPTH,
+        Variant::JumpingKing => JUMPINGKING_DEPTH,
+        Variant::Trampoline => TRAMPOLINE_DEPTH,
+        Variant::HopChess => HOPCHESS_DEPTH,
+    }
+}
+
+fn search_bench(depth: Option<u32>) -> Result<()> {
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     for &(variant, fen) in SEARCH_POSITIONS {
+        let depth = depth.unwrap_or_else(|| bench_depth(variant));
         let pos = Position::from_fen(variant, fen)?;
         let mut engine = Engine::new(16);
         let limits = Limits {

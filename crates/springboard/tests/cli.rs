@@ -84,3 +84,29 @@ fn uci_session_over_pipes() {
     assert!(text.contains("\nNodes searched: 20\n"), "{text}");
     assert!(text.trim_end().ends_with("readyok"), "{text}");
 }
+
+#[test]
+fn search_bench_covers_every_game_and_is_deterministic() {
+    let run = || {
+        let out = springboard()
+            .args(["bench", "--depth", "3"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = run();
+    for game in ["chess", "hoplit", "jumpingking", "trampoline", "hopchess"] {
+        assert!(
+            first.lines().any(|l| l.starts_with(&format!("{game} "))),
+            "{game} missing:\n{first}"
+        );
+    }
+    let nodes = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched  : "))
+            .map(str::to_string)
+            .expect("a node count")
+    };
+    assert_eq!(nodes(&first), nodes(&run()));
+}
