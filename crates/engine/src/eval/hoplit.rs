@@ -37,12 +37,7 @@ pub fn drop_square_exists(pos: &Position, us: Color) -> bool {
 
 /// The Hoplit terms for White minus those for Black.
 pub fn terms(pos: &Position, w: &Weights) -> S {
-    let mut score = S::ZERO;
-    for color in Color::ALL {
-        let side = side_terms(pos, w, color);
-        score += if color == Color::White { side } else { -side };
-    }
-    score
+    super::white_minus_black(pos, w, side_terms)
 }
 
 fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {

@@ -140,12 +140,7 @@ pub fn phase(pos: &Position) -> i32 {
 
 /// The terms for White minus those for Black.
 pub fn terms(pos: &Position, w: &Weights) -> S {
-    let mut score = S::ZERO;
-    for color in Color::ALL {
-        let side = side_terms(pos, w, color);
-        score += if color == Color::White { side } else { -side };
-    }
-    score
+    super::white_minus_black(pos, w, side_terms)
 }
 
 fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {

@@ -15,6 +15,15 @@ pub mod weights;
 use springboard_rules::{Color, Position, Variant};
 use weights::{Weights, PHASE_TOTAL, S, WEIGHTS};
 
+/// A game's terms for White minus the same terms for Black.
+fn white_minus_black(
+    pos: &Position,
+    w: &Weights,
+    side_terms: fn(&Position, &Weights, Color) -> S,
+) -> S {
+    side_terms(pos, w, Color::White) - side_terms(pos, w, Color::Black)
+}
+
 /// The static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &WEIGHTS)
