@@ -296,10 +296,7 @@ pub async fn engine_move(
 ) -> Result<Json<GameView>, ApiError> {
     let id = game_id(&id)?;
     let req = body(req)?;
-    let engine = app
-        .engine
-        .clone()
-        .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))?;
+    let engine = app.engine()?;
     let max = engine.max_level().max(1);
     let level = req.level.unwrap_or(1);
     if !(1..=max).contains(&level) {
@@ -471,10 +468,7 @@ pub async fn analyse(
 ) -> Result<Json<AnalysisView>, ApiError> {
     let id = game_id(&id)?;
     let req = body(req)?;
-    let engine = app
-        .engine
-        .clone()
-        .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))?;
+    let engine = app.engine()?;
     let limit = req.limit()?;
     let (game, stop, generation) = {
         let mut store = app.store();

@@ -63,6 +63,13 @@ impl AppState {
         // poisoned lock is still usable.
         self.store.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// The engine, or a 404 for a server without one.
+    fn engine(&self) -> Result<Arc<dyn EngineProvider>, error::ApiError> {
+        self.engine
+            .clone()
+            .ok_or_else(|| error::ApiError::NotFound("this server has no engine".into()))
+    }
 }
 
 /// The app's routes, with an engine or none.
