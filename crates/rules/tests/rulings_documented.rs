@@ -48,6 +48,13 @@ const SCANNED: [&str; 6] = ["crates", "scripts", "e2e", "docs", ".ci", "README.m
 /// Folders never scanned: builds, dependencies, version control.
 const SKIPPED_DIRS: [&str; 4] = ["target", "node_modules", ".git", "__pycache__"];
 
+/// The kinds of file scanned (by extension; files without one, such as
+/// `.ci/run`, too). Lock files, JSON and images are left out: their hashes
+/// and path data can hold id-shaped words.
+const SCANNED_EXTENSIONS: [&str; 11] = [
+    "rs", "md", "py", "sh", "js", "mjs", "ts", "perft", "txt", "toml", "html",
+];
+
 /// This file: it shows ids that are not rulings on purpose.
 const THIS_FILE: &str = "crates/rules/tests/rulings_documented.rs";
 
@@ -161,7 +168,13 @@ fn collect_files(path: &Path, out: &mut Vec<PathBuf>) {
             collect_files(&entry, out);
         }
     } else if path.is_file() {
-        out.push(path.to_path_buf());
+        let scanned = match path.extension().and_then(|x| x.to_str()) {
+            None => true,
+            Some(ext) => SCANNED_EXTENSIONS.contains(&ext),
+        };
+        if scanned {
+            out.push(path.to_path_buf());
+        }
     }
 }
 
@@ -180,7 +193,7 @@ fn cited_ids() -> BTreeMap<String, Vec<String>> {
     );
     let mut cited: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for file in files {
-        // Text files only: anything that is not UTF-8 (images) is skipped.
+        // Text files only: anything that is not UTF-8 is skipped.
         let Ok(text) = fs::read_to_string(&file) else {
             continue;
         };
