@@ -280,13 +280,21 @@ pub(crate) fn with_place(
 
 /// The one move among `moves` that `keep` accepts; none is "illegal",
 /// several are "ambiguous" with the candidates named.
+///
+/// A text without a path names a direct move when one fits: the pawn's
+/// double step `d4` is `d2d4`, not the bounce `d2d3d4` (P9: two moves;
+/// [`to_san`] writes the bounce with its path, `d2-d3-d4`). A bounce is read
+/// from such a text only when no direct move fits.
 pub(crate) fn resolve(
     pos: &Position,
     text: &str,
     moves: &[Move],
     keep: impl Fn(Move) -> bool,
 ) -> Result<Move, MoveError> {
-    let candidates: Vec<Move> = moves.iter().copied().filter(|&m| keep(m)).collect();
+    let mut candidates: Vec<Move> = moves.iter().copied().filter(|&m| keep(m)).collect();
+    if candidates.iter().any(|m| !m.is_bounce()) {
+        candidates.retain(|m| !m.is_bounce());
+    }
     match candidates.as_slice() {
         [] => Err(MoveError::Illegal(text.to_string())),
         [m] => Ok(*m),

@@ -78,6 +78,11 @@ pub fn read_move(
         Some(sq) => format!("{text} {sq}"),
         None => text.to_string(),
     };
+    if place.is_some() && text.contains('-') && !text.starts_with(['O', '0', 'o']) {
+        // A bounce path as SAN writes it (`Bc8-f5-e4`): SAN reads the path
+        // with the placement square.
+        return parse_san(pos, &full);
+    }
     let m = read_piece_move(pos, text).map_err(|e| match e {
         MoveError::Illegal(_) => MoveError::Illegal(full.clone()),
         MoveError::Malformed(_) => MoveError::Malformed(full.clone()),

@@ -1,0 +1,61 @@
+//! Inputs the fuzz targets (fuzz/, docs/fuzzing.md) found failing, each
+//! kept as a test of the property it broke.
+
+use springboard_rules::notation::san::{parse_san, to_san};
+use springboard_rules::notation::seed::replay;
+use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::{MoveKind, Position, Variant};
+
+/// Every legal move's SAN reads back to that move.
+fn san_round_trips(pos: &Position) {
+    for m in pos.legal_moves() {
+        let san = to_san(pos, m);
+        match parse_san(pos, &san) {
+            Ok(back) => assert_eq!(back, m, "{san} in {}", pos.to_fen()),
+            Err(e) => panic!("{san} ({}) in {}: {e}", to_uci(pos, m), pos.to_fen()),
+        }
+    }
+}
+
+/// P9: the double step `d7d5` and the bounce `d7d6d5` are two moves; SAN
+/// writes them `d5` and `d7-d6-d5`, and `d5` must read as the double step,
+/// not be "ambiguous" (fen_trampoline).
+#[test]
+fn p9_san_double_step_beside_its_bounce_trampoline() {
+    let pos = Position::from_fen(
+        Variant::Trampoline,
+        "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 -,d6",
+    )
+    .unwrap();
+    let double = parse_uci(&pos, "d7d5").unwrap();
+    assert_eq!(double.kind(), MoveKind::DoubleStep);
+    assert_eq!(to_san(&pos, double), "d5");
+    assert_eq!(parse_san(&pos, "d5").unwrap(), double);
+    let bounce = parse_uci(&pos, "d7d6d5").unwrap();
+    assert_eq!(to_san(&pos, bounce), "d7-d6-d5");
+    assert_eq!(parse_san(&pos, "d7-d6-d5").unwrap(), bounce);
+    san_round_trips(&pos);
+}
+
+/// The same in Hop Chess, with the placement: `d4 f2` is `d2d4@f2`
+/// (fen_hopchess).
+#[test]
+fn p9_san_double_step_beside_its_bounce_hopchess() {
+    let pos =
+        Position::from_fen(Variant::HopChess, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 d3,a6 -").unwrap();
+    let m = parse_uci(&pos, "d2d4@f2").unwrap();
+    assert_eq!(to_san(&pos, m), "d4 f2");
+    assert_eq!(parse_san(&pos, "d4 f2").unwrap(), m);
+    san_round_trips(&pos);
+}
+
+/// A game text written in SAN replays with the seeds' reader: a Hop Chess
+/// bounce path `d2-d3-d4` followed by its placement square `a1` (game).
+#[test]
+fn seed_reader_reads_a_hop_chess_path_with_its_placement() {
+    let start =
+        Position::from_fen(Variant::HopChess, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 5 d3,a8 -").unwrap();
+    let r = replay(&start, "d2-d3-d4 a1 Kd7 c1 d5 d1 Kd6 f1").unwrap();
+    assert_eq!(r.moves.len(), 4);
+    assert_eq!(to_uci(&start, r.moves[0]), "d2d3d4@a1");
+}
