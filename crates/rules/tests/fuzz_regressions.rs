@@ -59,3 +59,17 @@ fn seed_reader_reads_a_hop_chess_path_with_its_placement() {
     assert_eq!(r.moves.len(), 4);
     assert_eq!(to_uci(&start, r.moves[0]), "d2d3d4@a1");
 }
+
+/// A Hoplit Chess game text in SAN replays with the seeds' reader: the drop
+/// `H@b8` (N6) is read as SAN reads it (game).
+#[test]
+fn seed_reader_reads_a_hoplit_drop() {
+    let start = Position::from_fen(
+        Variant::Hoplit,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Hh] w KQkq - 4 4",
+    )
+    .unwrap();
+    let r = replay(&start, "Kf1 H@b8 Ke2 Na5").unwrap();
+    assert_eq!(r.moves.len(), 4);
+    assert_eq!(to_uci(&r.positions[1], r.moves[1]), "H@b8");
+}

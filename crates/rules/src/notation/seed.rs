@@ -83,7 +83,13 @@ pub fn read_move(
         // with the placement square.
         return parse_san(pos, &full);
     }
-    let m = read_piece_move(pos, text).map_err(|e| match e {
+    let m = match read_piece_move(pos, text) {
+        // What SAN reads beyond the old notation: a drop `H@d1` (N6), a
+        // promotion to a Hoplit `e8=H` (L5).
+        Err(MoveError::Malformed(_)) if place.is_none() => parse_san(pos, text),
+        other => other,
+    }
+    .map_err(|e| match e {
         MoveError::Illegal(_) => MoveError::Illegal(full.clone()),
         MoveError::Malformed(_) => MoveError::Malformed(full.clone()),
         other => other,
