@@ -73,3 +73,37 @@ fn seed_reader_reads_a_hoplit_drop() {
     assert_eq!(r.moves.len(), 4);
     assert_eq!(to_uci(&r.positions[1], r.moves[1]), "H@b8");
 }
+
+/// J9's pool of 4 limits promotion only: Black's jumping king leaves its
+/// last knight behind after a promotion made a fourth, a fifth knight on
+/// the board, and the position text of every position after a legal move
+/// is read back (fen_jumpingking).
+#[test]
+fn j9_a_placement_after_a_promotion_may_make_a_fifth_of_a_kind() {
+    let pos = Position::from_fen(
+        Variant::JumpingKing,
+        "8/1rnb4/r2n1b2/1kpp4/1PP1P3/2NNR3/RKBB4/8[n] b j 9 10",
+    )
+    .unwrap();
+    let jump = parse_uci(&pos, "b5a7n").unwrap();
+    let mut after = pos.clone();
+    after.play(jump);
+    let text = after.to_fen();
+    assert_eq!(
+        text,
+        "8/krnb4/r2n1b2/1npp4/1PP1P3/2NNR3/RKBB4/8[] w - 10 11"
+    );
+    assert_eq!(
+        Position::from_fen(Variant::JumpingKing, &text).unwrap(),
+        after
+    );
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play(m);
+        let text = next.to_fen();
+        assert!(
+            Position::from_fen(Variant::JumpingKing, &text).is_ok(),
+            "{text}"
+        );
+    }
+}
