@@ -27,6 +27,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Castling, Position};
 use crate::types::{Color, Piece, Rank, Role, Square};
@@ -767,6 +768,57 @@ pub(crate) fn safe_after(
     let mut b = board.clone();
     make_on_board(&mut b, m);
     !king_attacked(&b, tramps, rules, us)
+}
+
+// ---- Checking a setup ----
+
+/// The checks every trampoline game makes of a setup: the FIDE men (C1),
+/// no trampoline under a piece (P2) and the two trampolines apart (P1).
+pub(crate) fn validate_setup(pos: &Position) -> Result<(), FenError> {
+    crate::games::chess::validate_men(pos)?;
+    let tramps = pos.trampolines;
+    for c in Color::ALL {
+        if let Some(t) = tramps[c.index()] {
+            if let Some(p) = pos.board.piece_at(t) {
+                return Err(FenError::TrampolineOnPiece {
+                    owner: c.name(),
+                    square: t.to_string(),
+                    piece: p.char(),
+                });
+            }
+        }
+    }
+    if let [Some(a), Some(b)] = tramps {
+        if a == b {
+            return Err(FenError::TrampolinesOnOneSquare(a.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// Finishes a setup where a turn starts: the side not to move is not in
+/// check (P8), the en-passant right is kept only when a capture is legal
+/// (`ep_possible`, C2, P5), and the checkers are found.
+pub(crate) fn finish_setup(
+    pos: &mut Position,
+    rules: Rules,
+    ep_claim: Option<Square>,
+    ep_possible: impl Fn(&Position, Square) -> bool,
+) -> Result<(), FenError> {
+    let them = !pos.turn;
+    if let Some(k) = pos.board.king_of(them) {
+        if is_attacked(&pos.board, pos.trampolines, rules, k, pos.turn) {
+            return Err(FenError::OppositeCheck(them.name()));
+        }
+    }
+    if let Some(ep) = ep_claim {
+        crate::games::chess::validate_ep_claim(pos, ep)?;
+        if ep_possible(pos, ep) {
+            pos.ep_square = Some(ep);
+        }
+    }
+    update_checkers(pos, rules);
+    Ok(())
 }
 
 // ---- Making moves on a position ----

@@ -1,13 +1,68 @@
 //! FIDE chess (rulings C1-C4): fully legal move generation with pins and
 //! check masks, and making moves with incremental hashing.
 
+use super::GameRules;
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Position;
+use crate::position::{Position, Setup};
 use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::variant::Variant;
+
+/// FIDE chess.
+pub(crate) struct Chess;
+
+impl GameRules for Chess {
+    const VARIANT: Variant = Variant::Chess;
+    const ROLES: &'static [Role] = &FIDE_ROLES;
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        pos.attackers_to(sq, by, pos.board().occupied()).any()
+    }
+
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::Chess);
+        validate_fide(&pos)?;
+        if let Some(ep) = ep_claim {
+            validate_ep_claim(&pos, ep)?;
+            if ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        pos.update_checkers_fide();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    #[inline]
+    fn is_insufficient_material(pos: &Position) -> bool {
+        insufficient_material(pos)
+    }
+}
+
+/// The pieces of FIDE chess, in [`Role::ALL`] order.
+pub(crate) const FIDE_ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -265,6 +320,104 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         if ep_capture_possible(pos, ep) {
             pos.set_ep(Some(ep));
         }
+    }
+}
+
+// ---- Checks of a setup (C1, C2) shared by the FIDE-like games ----
+
+/// Checks that hold for FIDE-like games: kings, pawns, piece counts and
+/// the side not to move not in check.
+pub(crate) fn validate_fide(pos: &Position) -> Result<(), FenError> {
+    validate_men(pos)?;
+    let them = !pos.turn();
+    let their_king = pos.board().king_of(them).expect("one king");
+    if pos
+        .attackers_to(their_king, pos.turn(), pos.board().occupied())
+        .any()
+    {
+        return Err(FenError::OppositeCheck(them.name()));
+    }
+    Ok(())
+}
+
+/// One king a side, at most 16 men a side, no pawn on a back rank.
+pub(crate) fn validate_men(pos: &Position) -> Result<(), FenError> {
+    let b = pos.board();
+    for c in Color::ALL {
+        let kings = b.count(c, Role::King);
+        if kings != 1 {
+            return Err(FenError::KingCount(c.name(), kings));
+        }
+        let n = b.by_color(c).count();
+        if n > 16 {
+            return Err(FenError::TooManyPieces(c.name(), n));
+        }
+    }
+    validate_pawn_ranks(pos)
+}
+
+/// No pawn on a back rank.
+pub(crate) fn validate_pawn_ranks(pos: &Position) -> Result<(), FenError> {
+    let back =
+        Bitboard::rank(Rank::new(0).expect("rank")) | Bitboard::rank(Rank::new(7).expect("rank"));
+    if let Some(sq) = (pos.board().by_role(Role::Pawn) & back).first() {
+        return Err(FenError::PawnOnBackRank(sq.to_string()));
+    }
+    Ok(())
+}
+
+/// The en-passant square must be the skipped square of a double step
+/// just made by the side not to move.
+pub(crate) fn validate_ep_claim(pos: &Position, ep: Square) -> Result<(), FenError> {
+    let bad = || FenError::ImpossibleEnPassant(ep.to_string());
+    let (rank, dir) = match pos.turn() {
+        Color::White => (5, -1),
+        Color::Black => (2, 1),
+    };
+    if ep.rank().index() != rank {
+        return Err(bad());
+    }
+    let pawn_sq = ep.offset(0, dir).ok_or_else(bad)?;
+    let origin = ep.offset(0, -dir).ok_or_else(bad)?;
+    let b = pos.board();
+    if b.piece_at(pawn_sq) != Some(Piece::new(!pos.turn(), Role::Pawn))
+        || b.piece_at(ep).is_some()
+        || b.piece_at(origin).is_some()
+    {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+/// Ruling C2: K v K, K+minor v K, K+B v K+B with bishops on one colour (a
+/// Hoplit anywhere, in reserve too, is mating material).
+pub(crate) fn insufficient_material(pos: &Position) -> bool {
+    let b = pos.board();
+    if Color::ALL.iter().any(|&c| pos.reserve(c, Role::Hoplit) > 0) {
+        return false;
+    }
+    let heavy = b.by_role(Role::Pawn)
+        | b.by_role(Role::Rook)
+        | b.by_role(Role::Queen)
+        | b.by_role(Role::Hoplit);
+    if heavy.any() {
+        return false;
+    }
+    let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
+    match minors.count() {
+        0 | 1 => true,
+        2 => {
+            let bishops = b.by_role(Role::Bishop);
+            let (w, bl) = (
+                (bishops & b.by_color(Color::White)).single(),
+                (bishops & b.by_color(Color::Black)).single(),
+            );
+            match (w, bl) {
+                (Some(w), Some(bl)) if bishops.count() == 2 => w.is_light() == bl.is_light(),
+                _ => false,
+            }
+        }
+        _ => false,
     }
 }
 

@@ -14,11 +14,107 @@
 //! the board, no placement helps; else each candidate square is tested.
 
 use super::bounce::{self, HOP};
+use super::chess::FIDE_ROLES;
+use super::GameRules;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::position::{Position, Setup};
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Variant;
+
+/// Hop Chess.
+pub(crate) struct HopChess;
+
+impl GameRules for HopChess {
+    const VARIANT: Variant = Variant::HopChess;
+    const ROLES: &'static [Role] = &FIDE_ROLES;
+    const BOUNCE: Option<bounce::Rules> = Some(HOP);
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn count_moves(pos: &Position) -> u64 {
+        count_moves(pos)
+    }
+
+    #[inline]
+    fn legal_steps(pos: &Position, list: &mut MoveList) {
+        legal_steps(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn play_step(pos: &mut Position, m: Move) {
+        play_step(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        is_attacked(pos, sq, by)
+    }
+
+    /// The phase is [`FIRST`], [`PLACE`] or nothing. In the [`PLACE`]
+    /// state the en-passant square is the one the side to move has just
+    /// skipped with a double step, if any: the placement decides the right.
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::HopChess);
+        bounce::validate_setup(&pos)?;
+        if !matches!(pos.phase, 0 | FIRST | PLACE) {
+            return Err(FenError::Invalid(format!(
+                "unknown Hop Chess turn state {}",
+                pos.phase
+            )));
+        }
+        if pos.phase == FIRST
+            && (pos.turn != Color::White || pos.trampolines.iter().any(Option::is_some))
+        {
+            return Err(FenError::Invalid(
+                "state 'first' (White's first turn, H3) needs White to move and both \
+                 trampolines off the board"
+                    .to_string(),
+            ));
+        }
+        if pos.phase == PLACE {
+            if !placement_possible(&pos) {
+                return Err(FenError::Invalid(format!(
+                    "state 'place': no placement leaves the {} king safe",
+                    pos.turn.name()
+                )));
+            }
+            if let Some(ep) = ep_claim {
+                // The side to move has just double-stepped over `ep`.
+                let bad = || FenError::ImpossibleEnPassant(ep.to_string());
+                let (rank, dir) = match pos.turn {
+                    Color::White => (2, 1),
+                    Color::Black => (5, -1),
+                };
+                let pawn_sq = ep.offset(0, dir).ok_or_else(bad)?;
+                let origin = ep.offset(0, -dir).ok_or_else(bad)?;
+                if ep.rank().index() != rank
+                    || pos.board.piece_at(pawn_sq) != Some(Piece::new(pos.turn, Role::Pawn))
+                    || pos.board.piece_at(ep).is_some()
+                    || pos.board.piece_at(origin).is_some()
+                {
+                    return Err(bad());
+                }
+                pos.ep_square = Some(ep);
+            }
+        } else {
+            bounce::finish_setup(&mut pos, HOP, ep_claim, ep_capture_possible)?;
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
 
 /// Phase bit: White's first turn, a piece move only (H3).
 pub(crate) const FIRST: u8 = 1;

@@ -29,10 +29,68 @@ use crate::error::FenError;
 use crate::games::chess;
 use crate::moves::{Move, MoveKind, MoveList};
 
-use crate::position::Position;
+use super::GameRules;
+use crate::position::{Position, Setup};
 use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::variant::Variant;
-use crate::zobrist;
+
+/// Hoplit Chess.
+pub(crate) struct Hoplit;
+
+impl GameRules for Hoplit {
+    const VARIANT: Variant = Variant::Hoplit;
+    const ROLES: &'static [Role] = &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Hoplit,
+    ];
+    const RESERVE_ROLES: &'static [Role] = &[Role::Hoplit];
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        is_attacked(pos, sq, by)
+    }
+
+    /// FIDE chess's checks, with at most one Hoplit a side in reserve (L1)
+    /// and the Hoplits' checks (L2).
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::Hoplit);
+        validate(&pos)?;
+        if let Some(ep) = ep_claim {
+            chess::validate_ep_claim(&pos, ep)?;
+            if ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        update_checkers(&mut pos);
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    #[inline]
+    fn is_insufficient_material(pos: &Position) -> bool {
+        chess::insufficient_material(pos)
+    }
+
+    #[inline]
+    fn reserve_in_play(_pos: &Position, _color: Color) -> bool {
+        true
+    }
+}
 
 /// Promotion pieces (C1 and L5), in generation order.
 const PROMOTIONS: [Role; 5] = [
@@ -253,26 +311,6 @@ pub(crate) fn hoplit_targets(
         }
     }
     out & !ours
-}
-
-impl Position {
-    /// Hoplit Chess: the squares the Hoplit on `from` moves or captures to
-    /// (L2, L3) on the current board, its own men excluded; empty when no
-    /// Hoplit stands on `from`. Pins are ignored (an evaluation's view).
-    pub fn hoplit_targets(&self, from: Square) -> Bitboard {
-        match self.board.piece_at(from) {
-            Some(Piece {
-                color,
-                role: Role::Hoplit,
-            }) => hoplit_targets(
-                from,
-                self.board.occupied(),
-                self.board.by_color(color),
-                self.board.pieces(!color, Role::Pawn),
-            ),
-            _ => Bitboard::EMPTY,
-        }
-    }
 }
 
 /// The squares that decide whether the enemy Hoplits attack `ksq` after a
@@ -661,19 +699,6 @@ fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
     )
 }
 
-/// Sets a reserve count, keeping the hash.
-fn set_reserve(pos: &mut Position, color: Color, role: Role, n: u8) {
-    let base = (color.index() * 7 + role.index()) * 16;
-    let old = pos.reserves[color.index()][role.index()] as usize;
-    if old > 0 {
-        pos.hash ^= zobrist::RESERVE[base + old.min(15)];
-    }
-    if n > 0 {
-        pos.hash ^= zobrist::RESERVE[base + (n as usize).min(15)];
-    }
-    pos.reserves[color.index()][role.index()] = n;
-}
-
 /// Plays a legal Hoplit Chess move.
 pub(crate) fn play(pos: &mut Position, m: Move) {
     if m.kind() == MoveKind::Drop {
@@ -688,7 +713,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         pos.put_piece(pawn_to, pawn);
         pos.put_piece(to, Piece::new(us, role));
         let left = pos.reserve(us, role) - 1;
-        set_reserve(pos, us, role, left);
+        pos.set_reserve(us, role, left);
         // C4, L5: the pawn step is a pawn move.
         pos.halfmove = 0;
         pos.switch_turn();
@@ -707,80 +732,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
     }
 }
 
-// ---- Position text ----
-
-/// Splits `board[reserve]` into the board and the reserve counts.
-fn parse_reserve(field: &str) -> Result<(&str, [u8; 2]), FenError> {
-    let Some(open) = field.find('[') else {
-        return Err(FenError::MissingReserve);
-    };
-    let (board, rest) = field.split_at(open);
-    let inner = rest
-        .strip_prefix('[')
-        .and_then(|r| r.strip_suffix(']'))
-        .filter(|r| !r.contains(['[', ']']))
-        .ok_or_else(|| FenError::BadReserve(rest.to_string()))?;
-    let mut counts = [0u8; 2];
-    for ch in inner.chars() {
-        let color = match ch {
-            'H' => Color::White,
-            'h' => Color::Black,
-            _ if Role::from_char(ch).is_some() => {
-                return Err(FenError::ReserveContent {
-                    text: rest.to_string(),
-                    reason: "only the Hoplit (H, h) can be in reserve",
-                })
-            }
-            _ => return Err(FenError::BadReserve(rest.to_string())),
-        };
-        if counts[color.index()] == 1 {
-            return Err(FenError::ReserveContent {
-                text: rest.to_string(),
-                reason: "a side has at most one Hoplit in reserve",
-            });
-        }
-        counts[color.index()] = 1;
-    }
-    Ok((board, counts))
-}
-
-/// Reads a Hoplit Chess position text: FEN with the reserve in brackets
-/// after the board, as Fairy-Stockfish writes pockets.
-pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenError::Empty);
-    }
-    if fields.len() > 1 && fields[1].starts_with('[') {
-        return Err(FenError::ReserveContent {
-            text: format!("{} {}", fields[0], fields[1]),
-            reason: "write the reserve right after the board, without a space",
-        });
-    }
-    if fields.len() != 4 && fields.len() != 6 {
-        return Err(FenError::FieldCount {
-            expected: "6 (or 4)",
-            found: fields.len(),
-        });
-    }
-    let (board_text, reserve) = parse_reserve(fields[0])?;
-    let mut fide_fields = fields.clone();
-    fide_fields[0] = board_text;
-    let (mut pos, ep_claim) = Position::parse_fide_fields(Variant::Hoplit, &fide_fields)?;
-    for c in Color::ALL {
-        pos.reserves[c.index()][Role::Hoplit.index()] = reserve[c.index()];
-    }
-    validate(&pos)?;
-    if let Some(ep) = ep_claim {
-        pos.validate_ep_claim(ep)?;
-        if ep_capture_possible(&pos, ep) {
-            pos.ep_square = Some(ep);
-        }
-    }
-    update_checkers(&mut pos);
-    pos.hash = pos.compute_hash();
-    Ok(pos)
-}
+// ---- Checking a setup ----
 
 /// One king a side, at most 17 men a side counting the reserve (16 and the
 /// Hoplit), no pawn on a back rank, the side not to move not in check.
@@ -796,34 +748,13 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             return Err(FenError::TooManyPieces(c.name(), n));
         }
     }
-    let back =
-        Bitboard::rank(Rank::new(0).expect("rank")) | Bitboard::rank(Rank::new(7).expect("rank"));
-    if let Some(sq) = (b.by_role(Role::Pawn) & back).first() {
-        return Err(FenError::PawnOnBackRank(sq.to_string()));
-    }
+    chess::validate_pawn_ranks(pos)?;
     let them = !pos.turn();
     let their_king = b.king_of(them).expect("one king");
     if is_attacked(pos, their_king, pos.turn()) {
         return Err(FenError::OppositeCheck(them.name()));
     }
     Ok(())
-}
-
-/// Writes the position text: FEN with the reserve after the board.
-pub(crate) fn to_fen(pos: &Position) -> String {
-    let fide = pos.fide_fen();
-    let (board, rest) = fide.split_once(' ').expect("FEN fields");
-    let mut out = String::with_capacity(fide.len() + 4);
-    out.push_str(board);
-    out.push('[');
-    for c in Color::ALL {
-        for _ in 0..pos.reserve(c, Role::Hoplit) {
-            out.push(Piece::new(c, Role::Hoplit).char());
-        }
-    }
-    out.push_str("] ");
-    out.push_str(rest);
-    out
 }
 
 /// Whether some square of `set` passes `f`.
