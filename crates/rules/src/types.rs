@@ -39,6 +39,14 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// `"White"` or `"Black"`, as messages name the sides.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 impl std::ops::Not for Color {

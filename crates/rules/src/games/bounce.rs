@@ -31,9 +31,10 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Castling, Position};
 use crate::types::{Color, Piece, Rank, Role, Square};
 
-/// The bounce rules of a game.
+/// The bounce rules of a game with trampolines (published as
+/// [`crate::facts::BounceRules`]; see [`crate::Variant::bounce_rules`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rules {
+pub struct Rules {
     /// H4: a piece may bounce off either trampoline (else only its own, T3).
     pub both_usable: bool,
     /// H6: a queen keeps the kind of line it arrived on (else T4: any move).
@@ -71,14 +72,97 @@ pub(crate) fn tramp_bb(tramps: [Option<Square>; 2]) -> Bitboard {
 }
 
 impl Rules {
-    /// The trampolines the pieces of `side` may bounce off.
+    /// The trampolines the pieces of `side` may bounce off (H4: both; T3:
+    /// its own), given each side's trampoline (`[White's, Black's]`).
     #[inline]
-    pub(crate) fn usable(&self, tramps: [Option<Square>; 2], side: Color) -> Bitboard {
+    pub fn usable(&self, tramps: [Option<Square>; 2], side: Color) -> Bitboard {
         if self.both_usable {
             tramp_bb(tramps)
         } else {
             tramps[side.index()].map_or(Bitboard::EMPTY, Bitboard::from_square)
         }
+    }
+
+    /// The squares one more leg of `role` attacks from the trampoline `t`,
+    /// the piece having left `from` and reached `t` in a straight line or a
+    /// knight's jump (`from` is vacated, P7). A queen keeps the kind of line
+    /// she arrived on where [`Rules::queen_line`] holds (H6), else she goes
+    /// on with any queen move (T4). Pawns and kings: empty (a pawn's leg
+    /// from a trampoline depends on its rank, P4/P6; a king never bounces,
+    /// P3).
+    #[inline]
+    pub fn leg_from(&self, role: Role, from: Square, t: Square, occ: Bitboard) -> Bitboard {
+        let lines = lines_after(*self, role, Lines::Any, from, t);
+        leg_targets(role, lines, t, occ.without(from))
+    }
+}
+
+/// The empty squares the pieces of one side reach with a non-capturing
+/// first leg, by kind of leg: where a trampoline would launch them (P2).
+/// Pawns count with their single step only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Reached by a knight's jump.
+    pub knight: Bitboard,
+    /// Reached along a rank or file by a rook or queen.
+    pub orth: Bitboard,
+    /// Reached along a diagonal by a bishop or queen.
+    pub diag: Bitboard,
+    /// Reached by a pawn's single step.
+    pub pawn: Bitboard,
+}
+
+impl Reach {
+    /// The reach of `color`'s pieces on `board` (FIDE legs, full board).
+    pub fn of(board: &Board, color: Color) -> Reach {
+        let occ = board.occupied();
+        let ours = board.by_color(color);
+        let mut reach = Reach {
+            knight: Bitboard::EMPTY,
+            orth: Bitboard::EMPTY,
+            diag: Bitboard::EMPTY,
+            pawn: Bitboard::EMPTY,
+        };
+        for sq in board.pieces(color, Role::Knight) {
+            reach.knight |= knight_attacks(sq);
+        }
+        for sq in ours & board.rook_likes() {
+            reach.orth |= rook_attacks(sq, occ);
+        }
+        for sq in ours & board.bishop_likes() {
+            reach.diag |= bishop_attacks(sq, occ);
+        }
+        let pawns = board.pieces(color, Role::Pawn);
+        reach.pawn = match color {
+            Color::White => pawns.north(),
+            Color::Black => pawns.south(),
+        };
+        let empty = !occ;
+        reach.knight &= empty;
+        reach.orth &= empty;
+        reach.diag &= empty;
+        reach.pawn &= empty;
+        reach
+    }
+
+    /// The squares the pieces of `color` (whose reach this is) would attack
+    /// by bouncing once off a trampoline on `s`, going on with the same
+    /// kind of leg (a queen keeps her line, as H6 asks; on occupancy `occ`).
+    pub fn through(&self, s: Square, occ: Bitboard, color: Color) -> Bitboard {
+        let mut hits = Bitboard::EMPTY;
+        if self.knight.contains(s) {
+            hits |= knight_attacks(s);
+        }
+        if self.orth.contains(s) {
+            hits |= rook_attacks(s, occ);
+        }
+        if self.diag.contains(s) {
+            hits |= bishop_attacks(s, occ);
+        }
+        if self.pawn.contains(s) {
+            hits |= pawn_attacks(color, s);
+        }
+        hits
     }
 }
 
@@ -732,15 +816,6 @@ pub(crate) fn play_piece(pos: &mut crate::position::Position, m: Move) -> Option
     (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
 }
 
-/// The bounce rules of a game with trampolines.
-pub(crate) fn rules_of(variant: crate::Variant) -> Option<Rules> {
-    match variant {
-        crate::Variant::HopChess => Some(HOP),
-        crate::Variant::Trampoline => Some(TRAMPOLINE),
-        _ => None,
-    }
-}
-
 /// Whether the piece on `from` can make the bounce path `from`, `via`...,
 /// `to` (promoting to `role`) in `pos`: N3, every valid path names its move.
 pub(crate) fn path_exists(
@@ -750,7 +825,7 @@ pub(crate) fn path_exists(
     to: Square,
     role: Option<Role>,
 ) -> bool {
-    let Some(rules) = rules_of(pos.variant()) else {
+    let Some(rules) = pos.variant().bounce_rules() else {
         return false;
     };
     let mut found = false;

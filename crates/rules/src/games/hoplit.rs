@@ -709,10 +709,6 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
 
 // ---- Position text ----
 
-fn color_name(c: Color) -> &'static str {
-    c.fold("White", "Black")
-}
-
 /// Splits `board[reserve]` into the board and the reserve counts.
 fn parse_reserve(field: &str) -> Result<(&str, [u8; 2]), FenError> {
     let Some(open) = field.find('[') else {
@@ -793,11 +789,11 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     for c in Color::ALL {
         let kings = b.count(c, Role::King);
         if kings != 1 {
-            return Err(FenError::KingCount(color_name(c), kings));
+            return Err(FenError::KingCount(c.name(), kings));
         }
         let n = b.by_color(c).count() + u32::from(pos.reserve(c, Role::Hoplit));
         if n > 17 {
-            return Err(FenError::TooManyPieces(color_name(c), n));
+            return Err(FenError::TooManyPieces(c.name(), n));
         }
     }
     let back =
@@ -808,7 +804,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     let them = !pos.turn();
     let their_king = b.king_of(them).expect("one king");
     if is_attacked(pos, their_king, pos.turn()) {
-        return Err(FenError::OppositeCheck(color_name(them)));
+        return Err(FenError::OppositeCheck(them.name()));
     }
     Ok(())
 }

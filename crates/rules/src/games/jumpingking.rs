@@ -37,10 +37,10 @@ use crate::zobrist;
 const MASK: Bitboard = JUMPING_KING_MASK;
 
 /// The men a side places, in the order moves and texts list them.
-pub(crate) const MEN: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+pub const MEN: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// How many of each man a side owns at the start (J2), by [`Role::index`].
-const START_RESERVE: [u8; 7] = [3, 2, 2, 2, 0, 0, 0];
+pub const START_RESERVE: [u8; 7] = [3, 2, 2, 2, 0, 0, 0];
 
 /// The light squares (h1, a2, ...).
 const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
@@ -53,6 +53,9 @@ pub const fn weak_square(color: Color) -> Square {
         Color::Black => Square::F8,
     }
 }
+
+/// Both weak squares (J3): a1 and f8.
+pub const WEAK_SQUARES: Bitboard = Bitboard((1 << 0) | (1 << 61));
 
 /// The squares a jumping king may jump to (J4): ranks 2-4 for White, 5-7 for Black.
 #[inline]
@@ -427,10 +430,6 @@ fn start_turn(pos: &mut Position) {
 
 // ---- Position text ----
 
-fn color_name(c: Color) -> &'static str {
-    c.fold("White", "Black")
-}
-
 fn kind_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawns",
@@ -473,7 +472,7 @@ pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
         *n += 1;
         if *n > START_RESERVE[piece.role.index()] {
             return Err(JumpingKingError::ReserveTooLarge {
-                color: color_name(piece.color),
+                color: piece.color.name(),
                 kind: kind_name(piece.role),
                 count: *n as u32,
                 max: START_RESERVE[piece.role.index()] as u32,
@@ -520,7 +519,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     for c in Color::ALL {
         let kings = b.count(c, Role::King);
         if kings != 1 {
-            return Err(FenError::KingCount(color_name(c), kings));
+            return Err(FenError::KingCount(c.name(), kings));
         }
     }
     if let Some(sq) = b.by_role(Role::Queen).first() {
@@ -531,7 +530,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let men: u32 = MEN.iter().map(|&r| owned(r)).sum();
         if men > 9 {
             return Err(JumpingKingError::TooManyMen {
-                color: color_name(c),
+                color: c.name(),
                 men,
             }
             .into());
@@ -539,7 +538,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let pawns = owned(Role::Pawn);
         if pawns > 3 {
             return Err(JumpingKingError::TooManyPawns {
-                color: color_name(c),
+                color: c.name(),
                 pawns,
             }
             .into());
@@ -547,7 +546,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let promoted: u32 = MEN[..3].iter().map(|&r| owned(r).saturating_sub(2)).sum();
         if promoted > 3 - pawns {
             return Err(JumpingKingError::TooManyPromoted {
-                color: color_name(c),
+                color: c.name(),
                 promoted,
                 pawns_gone: 3 - pawns,
             }
@@ -569,15 +568,15 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         match b.piece_at(weak) {
             Some(p) if p.color == c && p.role != Role::King => {
                 return Err(JumpingKingError::OwnWeakSquare {
-                    color: color_name(c),
+                    color: c.name(),
                     square: weak.to_string(),
                 }
                 .into());
             }
             Some(p) if p.color != c && pos.turn() != c => {
                 return Err(JumpingKingError::WonWrongTurn {
-                    winner: color_name(!c),
-                    loser: color_name(c),
+                    winner: (!c).name(),
+                    loser: c.name(),
                     square: weak.to_string(),
                 }
                 .into());
@@ -592,14 +591,14 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let ksq = b.king_of(c).expect("one king");
         if !area(c).contains(ksq) && ksq != weak_square(c) {
             return Err(JumpingKingError::JumpingOutsideArea {
-                color: color_name(c),
+                color: c.name(),
                 square: ksq.to_string(),
                 area: c.fold("2-4", "5-7"),
             }
             .into());
         }
         if pos.unplaced(c) == 0 {
-            return Err(JumpingKingError::JumpingWithoutMen(color_name(c)).into());
+            return Err(JumpingKingError::JumpingWithoutMen(c.name()).into());
         }
     }
     // The side that just moved left its king safe (a jumping king is
@@ -616,7 +615,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             attackers &= !b.by_role(Role::King);
         }
         if attackers.any() {
-            return Err(FenError::OppositeCheck(color_name(them)));
+            return Err(FenError::OppositeCheck(them.name()));
         }
     }
     Ok(())
@@ -673,7 +672,7 @@ pub(crate) fn describe(pos: &Position) -> String {
         };
         out.push_str(&format!(
             "{}: {state} (weak square {})\n",
-            color_name(c),
+            c.name(),
             weak_square(c)
         ));
     }

@@ -15,10 +15,6 @@ use crate::error::FenError;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 use crate::variant::Variant;
 
-fn color_name(c: Color) -> &'static str {
-    c.fold("White", "Black")
-}
-
 pub(crate) fn parse_board(variant: Variant, text: &str) -> Result<Board, FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
@@ -97,7 +93,7 @@ pub(crate) fn parse_castling(text: &str, board: &Board) -> Result<Castling, FenE
         {
             return Err(FenError::CastlingWithoutPieces {
                 right: ch,
-                color: color_name(color),
+                color: color.name(),
                 king: king_name,
                 rook: rook_name,
             });
@@ -223,7 +219,7 @@ impl Position {
             .attackers_to(their_king, self.turn, self.board.occupied())
             .any()
         {
-            return Err(FenError::OppositeCheck(color_name(them)));
+            return Err(FenError::OppositeCheck(them.name()));
         }
         Ok(())
     }
@@ -233,11 +229,11 @@ impl Position {
         for c in Color::ALL {
             let kings = self.board.count(c, Role::King);
             if kings != 1 {
-                return Err(FenError::KingCount(color_name(c), kings));
+                return Err(FenError::KingCount(c.name(), kings));
             }
             let n = self.board.by_color(c).count();
             if n > 16 {
-                return Err(FenError::TooManyPieces(color_name(c), n));
+                return Err(FenError::TooManyPieces(c.name(), n));
             }
         }
         let back = Bitboard::rank(Rank::new(0).expect("rank"))

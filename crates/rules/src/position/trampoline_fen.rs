@@ -16,10 +16,6 @@ use crate::games::{bounce, hopchess, trampoline};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
 
-fn color_name(c: Color) -> &'static str {
-    c.fold("White", "Black")
-}
-
 fn parse_trampolines(text: &str) -> Result<[Option<Square>; 2], FenError> {
     let bad = || FenError::BadTrampolines(text.to_string());
     let parts: Vec<&str> = text.split(',').collect();
@@ -62,7 +58,7 @@ impl Position {
             if let Some(t) = tramps[c.index()] {
                 if let Some(p) = pos.board.piece_at(t) {
                     return Err(FenError::TrampolineOnPiece {
-                        owner: color_name(c),
+                        owner: c.name(),
                         square: t.to_string(),
                         piece: p.char(),
                     });
@@ -97,7 +93,7 @@ impl Position {
             if !hopchess::placement_possible(&pos) {
                 return Err(FenError::Invalid(format!(
                     "state 'place': no placement leaves the {} king safe",
-                    color_name(pos.turn)
+                    pos.turn.name()
                 )));
             }
             if let Some(ep) = ep_claim {
@@ -122,7 +118,7 @@ impl Position {
             let them = !pos.turn;
             if let Some(k) = pos.board.king_of(them) {
                 if bounce::is_attacked(&pos.board, tramps, rules, k, pos.turn) {
-                    return Err(FenError::OppositeCheck(color_name(them)));
+                    return Err(FenError::OppositeCheck(them.name()));
                 }
             }
             if let Some(ep) = ep_claim {
