@@ -107,3 +107,34 @@ fn j9_a_placement_after_a_promotion_may_make_a_fifth_of_a_kind() {
         );
     }
 }
+
+/// The seeds' reader of one piece move reads a Hop Chess bounce path as a
+/// piece step (no placement): the path alone is the step, and a path with a
+/// placement or trailing text after the promotion letter is no step (seed:
+/// `e7-e8-e1=Q@a1+` was read as a whole turn).
+#[test]
+fn seed_reader_reads_a_hop_chess_path_as_a_step() {
+    use springboard_rules::notation::seed::read_piece_move;
+    let pos =
+        Position::from_fen(Variant::HopChess, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 d3,a6 -").unwrap();
+    let mut steps = Vec::new();
+    pos.legal_steps_into(&mut steps);
+    let step = read_piece_move(&pos, "d2-d3-d4").unwrap();
+    assert!(steps.contains(&step));
+    assert_eq!(step.place(), None);
+    assert!(step.is_bounce());
+    assert!(read_piece_move(&pos, "d2-d3-d4@a1").is_err());
+    // H8: promotion on the trampoline e8, then on to a4.
+    let pos =
+        Position::from_fen(Variant::HopChess, "8/4P3/8/8/8/8/8/1k5K w - - 0 5 e8,h3 -").unwrap();
+    assert!(read_piece_move(&pos, "e7-e8-a4=Q@a1+").is_err());
+    assert!(read_piece_move(&pos, "e7-e8-a4=Qx").is_err());
+    let mut steps = Vec::new();
+    pos.legal_steps_into(&mut steps);
+    let promotion = read_piece_move(&pos, "e7-e8-a4=Q").unwrap();
+    assert!(steps.contains(&promotion));
+    assert_eq!(
+        promotion.with_place(Some(springboard_rules::Square::G3)),
+        parse_uci(&pos, "e7e8a4q@g3").unwrap()
+    );
+}

@@ -323,18 +323,22 @@ fn matches_pattern(pos: &Position, pattern: &SanPattern, m: Move) -> bool {
     }
 }
 
-/// A path text `Bc8-f5-e4`, `d2-d4:c5`, `e7-e8-a4=Q` as long notation.
-fn parse_path(
-    pos: &Position,
-    text: &str,
-    place: Option<Square>,
-) -> Option<Result<Move, MoveError>> {
+/// The squares and promotion of a path text `Bc8-f5-e4`, `d2-d4:c5`,
+/// `e7-e8-a4=Q`: origin, trampolines, destination, promotion.
+fn path_squares(text: &str) -> Option<(Square, Vec<Square>, Square, Option<Role>)> {
     let mut s = text;
     if s.starts_with(['K', 'Q', 'R', 'B', 'N']) {
         s = &s[1..];
     }
     let (s, promo) = match s.split_once('=') {
-        Some((body, p)) => (body, Some(Role::from_char(p.chars().next()?)?)),
+        Some((body, p)) => {
+            let mut letters = p.chars();
+            let role = Role::from_char(letters.next()?)?;
+            if letters.next().is_some() {
+                return None;
+            }
+            (body, Some(role))
+        }
         None => (s, None),
     };
     let squares: Option<Vec<Square>> = s
@@ -345,17 +349,60 @@ fn parse_path(
     if squares.len() < 2 || squares.len() > 4 {
         return None;
     }
+    Some((
+        squares[0],
+        squares[1..squares.len() - 1].to_vec(),
+        squares[squares.len() - 1],
+        promo,
+    ))
+}
+
+/// A path text `Bc8-f5-e4`, `d2-d4:c5`, `e7-e8-a4=Q` as long notation.
+fn parse_path(
+    pos: &Position,
+    text: &str,
+    place: Option<Square>,
+) -> Option<Result<Move, MoveError>> {
+    let (from, via, to, role) = path_squares(text)?;
     let uci = crate::notation::uci::UciMove::Normal {
-        from: squares[0],
-        via: squares[1..squares.len() - 1].to_vec(),
-        to: squares[squares.len() - 1],
-        role: promo,
+        from,
+        via,
+        to,
+        role,
         place,
     };
     Some(
         uci.to_move(pos)
             .map_err(|_| MoveError::Illegal(text.to_string())),
     )
+}
+
+/// A path text read as a piece step of `pos` (in Hop Chess the first half
+/// of a turn, without its placement).
+pub(crate) fn parse_path_step(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let (from, via, to, role) =
+        path_squares(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+    let illegal = || MoveError::Illegal(text.to_string());
+    // N3: any valid path names the move; a bounce is never a double step or
+    // an en-passant capture (P5).
+    if !via.is_empty() && !crate::games::bounce::path_exists(pos, from, &via, to, role) {
+        return Err(illegal());
+    }
+    let mut steps = Vec::new();
+    pos.legal_steps_into(&mut steps);
+    steps
+        .into_iter()
+        .find(|m| {
+            m.from() == Some(from)
+                && m.to() == Some(to)
+                && m.role() == role
+                && if via.is_empty() {
+                    !m.is_bounce()
+                } else {
+                    m.kind() == MoveKind::Normal
+                }
+        })
+        .ok_or_else(illegal)
 }
 
 #[cfg(test)]

@@ -222,7 +222,7 @@ pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     if s.contains('-') {
         // A path as written by SAN (`Bc8-f5-e4`).
-        return parse_san(pos, s);
+        return crate::notation::san::parse_path_step(pos, s);
     }
     let p = read_old_pattern(s).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
     let b = pos.board();
