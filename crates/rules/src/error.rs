@@ -96,6 +96,13 @@ pub enum FenError {
     #[error("{variant} has no turn state {bits:#04b}")]
     PhaseNotInGame { bits: u8, variant: &'static str },
     #[error(
+        "state 'first' (White's first turn, H3) needs White to move and both \
+         trampolines off the board"
+    )]
+    FirstTurnMisplaced,
+    #[error("state 'place': no placement leaves the {0} king safe")]
+    NoSafePlacement(&'static str),
+    #[error(
         "state 'first' is White's first turn (H3), which only the start position has; \
          this board is not the start position"
     )]

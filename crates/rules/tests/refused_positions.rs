@@ -286,6 +286,16 @@ fn hop_chess_turn_states_match_the_board() {
         "the start position with both trampolines off the board is White's first turn (H3): \
          its state is 'first', not 'place'"
     );
+    // `first` needs White to move and no trampoline (H1, H3); `place` a
+    // placement that leaves the king safe (P8).
+    assert_eq!(
+        hop("4k3/8/8/8/8/8/8/4K3 w - - 0 1 c4,- first"),
+        FenError::FirstTurnMisplaced
+    );
+    assert_eq!(
+        hop("4k3/8/8/8/8/8/8/4RK2 b - - 0 1 -,- place"),
+        FenError::NoSafePlacement("Black")
+    );
     // Still read: the start, the start array later in a game (trampolines
     // placed), the placement state after a move.
     ok(Variant::HopChess, Variant::HopChess.start_fen());

@@ -71,19 +71,15 @@ impl GameRules for HopChess {
         material::check_state::<HopChess>(&pos)?;
         bounce::validate_setup(&pos)?;
         if !matches!(pos.phase, 0 | FIRST | PLACE) {
-            return Err(FenError::Invalid(format!(
-                "unknown Hop Chess turn state {}",
-                pos.phase
-            )));
+            return Err(FenError::PhaseNotInGame {
+                bits: pos.phase,
+                variant: Variant::HopChess.name(),
+            });
         }
         if pos.phase == FIRST
             && (pos.turn != Color::White || pos.trampolines.iter().any(Option::is_some))
         {
-            return Err(FenError::Invalid(
-                "state 'first' (White's first turn, H3) needs White to move and both \
-                 trampolines off the board"
-                    .to_string(),
-            ));
+            return Err(FenError::FirstTurnMisplaced);
         }
         // White's first turn (H3) is the turn of the start position, and
         // the start position's only turn: its pieces have not moved and
@@ -99,10 +95,7 @@ impl GameRules for HopChess {
         }
         if pos.phase == PLACE {
             if !placement_possible(&pos) {
-                return Err(FenError::Invalid(format!(
-                    "state 'place': no placement leaves the {} king safe",
-                    pos.turn.name()
-                )));
+                return Err(FenError::NoSafePlacement(pos.turn.name()));
             }
             if let Some(ep) = ep_claim {
                 // The side to move has just double-stepped over `ep`.

@@ -284,8 +284,17 @@ mod tests {
         let mut s = setup(false);
         s.phase = 4;
         assert!(matches!(
-            HopChess::from_setup(s).unwrap_err(),
+            HopChess::from_setup(s.clone()).unwrap_err(),
             FenError::PhaseNotInGame { bits: 4, .. }
         ));
+        // `first` and `place` at once.
+        s.phase = 3;
+        assert_eq!(
+            HopChess::from_setup(s).unwrap_err(),
+            FenError::PhaseNotInGame {
+                bits: 3,
+                variant: "hopchess"
+            }
+        );
     }
 }
