@@ -128,7 +128,9 @@ impl Worker<'_, '_> {
             }
             let best = lines[0].score;
             if let Some(mate) = self.sh.limits.mate {
-                if best >= MATE - 2 * mate as i32 {
+                // `mate` comes from outside: any u32.
+                let plies = i32::try_from(mate).unwrap_or(i32::MAX).saturating_mul(2);
+                if best >= MATE.saturating_sub(plies) {
                     break;
                 }
             }
@@ -223,14 +225,15 @@ pub(crate) fn run(
         })
     };
 
+    // Only a move some iteration searched (the first one always ends:
+    // see `Worker::count_node`); none when the root has no legal move.
     let best = if strength.is_limited() {
         let candidates: Vec<(Move, i32)> = lines.iter().map(|l| (l.pv[0], l.score)).collect();
         let mut rng = Rng::new(start.elapsed().as_nanos() as u64 ^ root.hash());
         strength.pick(&candidates, || rng.next_u64())
     } else {
         lines.first().map(|l| l.pv[0])
-    }
-    .or_else(|| root_moves.first().copied());
+    };
     let line = best.and_then(|b| lines.iter().find(|l| l.pv[0] == b));
     let ponder = best.and_then(|b| {
         line.and_then(|l| l.pv.get(1).copied())

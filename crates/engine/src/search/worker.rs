@@ -115,7 +115,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.stopped {
             return true;
         }
-        if self.main {
+        // The main thread's first iteration always ends (it is bounded:
+        // one turn and quiescence): no move or score is reported that no
+        // search produced.
+        let first = self.main && self.iteration_depth <= 1;
+        if self.main && !first {
             if let Some(cap) = self.sh.node_cap {
                 if self.total_nodes() >= cap {
                     self.stopped = true;
@@ -131,7 +135,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             self.flushed = self.nodes;
             let told = self.sh.signals.is_stopped() || self.sh.abort.load(Ordering::Relaxed);
             let late = self.main && !self.sh.signals.is_pondering() && self.sh.time.out_of_time();
-            if told || late {
+            if (told || late) && !first {
                 self.stopped = true;
             }
         }
@@ -244,7 +248,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             depth
         };
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
@@ -373,10 +377,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             // that check, attack or keep pieces safe first, so the late
             // ones go at every depth. Not after a piece step that checks:
             // every placement checks then, and the one that mates (or
-            // does not let the enemy out) may be anywhere.
+            // does not let the enemy out) may be anywhere. Never a
+            // placement that checks: it may mate (the ordering's guess of
+            // checks misses some bounces).
             if place
                 && !pv_node
                 && !step_checks
+                && !gives_check
                 && best > -MATE_BOUND
                 && searched >= PLACEMENT_LMP + depth * depth
             {
