@@ -47,8 +47,15 @@ impl Worker<'_, '_> {
         // ends after a few (a mate is still seen; otherwise the position
         // is judged as it stands).
         if quiescence_turns(pos.variant()).is_some_and(|n| qturns >= n) {
-            if in_check && pos.legal_moves().is_empty() {
-                return -MATE + turns;
+            if in_check {
+                let mut moves = std::mem::take(&mut self.lists[ply]);
+                moves.clear();
+                pos.legal_steps_into(&mut moves);
+                let mated = moves.is_empty();
+                self.lists[ply] = moves;
+                if mated {
+                    return -MATE + turns;
+                }
             }
             return evaluate(pos);
         }
