@@ -17,11 +17,6 @@
 //!   where one bounce would take a side's pieces.
 //! - [`jumping_king`]: the weak squares, the jumping areas and the men.
 
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Color, Role, Square};
-use crate::variant::Variant;
-
 pub use crate::games::bounce::{Reach, Rules as BounceRules};
 
 /// The Weak Square of the Jumping King: its fixed squares and men.
@@ -29,56 +24,12 @@ pub mod jumping_king {
     pub use crate::games::jumpingking::{area, weak_square, MEN, START_RESERVE, WEAK_SQUARES};
 }
 
-impl Position {
-    /// The trampolines the pieces of `side` may bounce off now: both in Hop
-    /// Chess (H4), its own in Trampoline Chess (T3), none in the other games.
-    #[inline]
-    pub fn usable_trampolines(&self, side: Color) -> Bitboard {
-        match self.variant.bounce_rules() {
-            Some(rules) => rules.usable(self.trampolines, side),
-            None => Bitboard::EMPTY,
-        }
-    }
-
-    /// The squares one more leg of `role` attacks from the trampoline `t`
-    /// after arriving there from `from` (see [`BounceRules::leg_from`]: the
-    /// queen's line, H6 against T4); empty in games without trampolines.
-    #[inline]
-    pub fn bounce_leg(&self, role: Role, from: Square, t: Square, occ: Bitboard) -> Bitboard {
-        match self.variant.bounce_rules() {
-            Some(rules) => rules.leg_from(role, from, t, occ),
-            None => Bitboard::EMPTY,
-        }
-    }
-
-    /// Whether `color`'s men in reserve ([`Position::reserve`]) may still
-    /// enter the game: Hoplit Chess's Hoplit always may (L4; whether a drop
-    /// is possible this turn depends on the pawns); Jumping King's men only
-    /// while their king jumps (J4; a stuck king's men never enter, J6);
-    /// the other games have no reserve.
-    #[inline]
-    pub fn reserve_in_play(&self, color: Color) -> bool {
-        match self.variant {
-            Variant::Hoplit => true,
-            Variant::JumpingKing => self.is_jumping(color),
-            Variant::Chess | Variant::HopChess | Variant::Trampoline => false,
-        }
-    }
-
-    /// Whether the turn that starts here is made of two steps (see
-    /// [`Position::legal_steps_into`]): Hop Chess, a turn starts (no
-    /// placement pending) and it is not White's first turn (H2, H3).
-    #[inline]
-    pub fn splits_turn(&self) -> bool {
-        self.variant == Variant::HopChess && !self.placement_pending() && !self.is_first_turn()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::jumping_king::{area, weak_square, MEN, START_RESERVE, WEAK_SQUARES};
     use super::*;
     use crate::notation::uci::parse_uci;
+    use crate::{Bitboard, Color, Position, Role, Square, Variant};
 
     fn pos(variant: Variant, fen: &str) -> Position {
         Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -74,6 +74,19 @@ pub enum Role {
 }
 
 impl Role {
+    /// The kind's plural name in messages: "pawns", "knights", ...
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawns",
+            Role::Knight => "knights",
+            Role::Bishop => "bishops",
+            Role::Rook => "rooks",
+            Role::Queen => "queens",
+            Role::King => "kings",
+            Role::Hoplit => "hoplits",
+        }
+    }
+
     pub const ALL: [Role; 7] = [
         Role::Pawn,
         Role::Knight,

@@ -1,9 +1,8 @@
 //! The five games: names, start positions and boards (plain facts only; the
-//! rules of each game live in `games/`).
+//! rules of each game live in `games/`, which also adds the per-game rule
+//! facts to [`Variant`]).
 
 use crate::bitboard::Bitboard;
-use crate::games::bounce;
-use crate::types::Role;
 use std::fmt;
 
 /// A game Springboard knows. The name is the value of the UCI option
@@ -85,7 +84,9 @@ impl Variant {
     pub const fn mask(self) -> Bitboard {
         match self {
             Variant::JumpingKing => JUMPING_KING_MASK,
-            _ => Bitboard::FULL,
+            Variant::Chess | Variant::HopChess | Variant::Trampoline | Variant::Hoplit => {
+                Bitboard::FULL
+            }
         }
     }
 
@@ -96,68 +97,6 @@ impl Variant {
         let files = mask.map(|sq| sq.file().index() + 1).max().unwrap_or(0);
         let ranks = mask.map(|sq| sq.rank().index() + 1).max().unwrap_or(0);
         (files, ranks)
-    }
-
-    /// The kinds of piece that can stand on the board in this game, in
-    /// [`Role::ALL`] order (kings included): no queens in Jumping King (J2),
-    /// the Hoplit in Hoplit Chess (L1).
-    pub const fn roles(self) -> &'static [Role] {
-        const FIDE: &[Role] = &[
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
-        match self {
-            Variant::Chess | Variant::HopChess | Variant::Trampoline => FIDE,
-            Variant::JumpingKing => &[
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::King,
-            ],
-            Variant::Hoplit => &[
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-                Role::Hoplit,
-            ],
-        }
-    }
-
-    /// The kinds of man a side may hold in reserve, in the order the
-    /// position text lists them: Jumping King's men to place (rooks,
-    /// bishops, knights, pawns, J2), Hoplit Chess's Hoplit (L1); none in
-    /// the other games. See [`crate::Position::reserve`] for the counts and
-    /// [`crate::Position::reserve_in_play`] for whether they may still enter.
-    pub const fn reserve_roles(self) -> &'static [Role] {
-        match self {
-            Variant::Chess | Variant::HopChess | Variant::Trampoline => &[],
-            Variant::JumpingKing => &crate::games::jumpingking::MEN,
-            Variant::Hoplit => &[Role::Hoplit],
-        }
-    }
-
-    /// Whether the game has trampolines (Hop Chess, Trampoline Chess).
-    pub const fn has_trampolines(self) -> bool {
-        self.bounce_rules().is_some()
-    }
-
-    /// The bounce rules of a game with trampolines (which trampolines a
-    /// piece may use, the queen's line, H4/H6/H7 against T3-T6), `None` in
-    /// the games without.
-    pub const fn bounce_rules(self) -> Option<bounce::Rules> {
-        match self {
-            Variant::HopChess => Some(bounce::HOP),
-            Variant::Trampoline => Some(bounce::TRAMPOLINE),
-            Variant::Chess | Variant::JumpingKing | Variant::Hoplit => None,
-        }
     }
 
     /// The start position in this game's position text.

@@ -56,12 +56,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             } else {
                 "1-0"
             };
-            let name = if loser == springboard_rules::Color::White {
-                "White"
-            } else {
-                "Black"
-            };
-            println!("Result: {result} ({name} resigns)");
+            println!("Result: {result} ({} resigns)", loser.name());
         }
         None => println!("Result: * (the game text ends before the game does)"),
     }

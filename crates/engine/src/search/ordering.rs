@@ -1,12 +1,13 @@
 //! Move ordering: the scores that decide which moves the search tries
 //! first (the table's move, captures by MVV-LVA and exchange, promotions,
 //! killers, history) and, for Hop Chess's placement step, a cheap guess at
-//! what each placement is worth ([`PlacementGuess`]).
+//! what each placement is worth ([`PlacementGuess`], from the rules core's
+//! [`Reach`] through a trampoline).
 
 use super::see::{captured_role, see_ge, value};
 use super::worker::Worker;
 use crate::tt::encode_move;
-use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use springboard_rules::facts::Reach;
 use springboard_rules::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 
 /// The bound of history scores.
@@ -39,68 +40,6 @@ fn attacker_rank(role: Role) -> i32 {
         Role::Rook => 3,
         Role::Queen => 4,
         Role::King => 5,
-    }
-}
-
-/// The empty squares the pieces of one side reach with a non-capturing
-/// first leg, by kind of leg: where a trampoline would launch them (P2).
-struct Reach {
-    knight: Bitboard,
-    orth: Bitboard,
-    diag: Bitboard,
-    pawn: Bitboard,
-}
-
-impl Reach {
-    fn of(board: &Board, color: Color) -> Reach {
-        let occ = board.occupied();
-        let ours = board.by_color(color);
-        let mut reach = Reach {
-            knight: Bitboard::EMPTY,
-            orth: Bitboard::EMPTY,
-            diag: Bitboard::EMPTY,
-            pawn: Bitboard::EMPTY,
-        };
-        for sq in board.pieces(color, Role::Knight) {
-            reach.knight |= knight_attacks(sq);
-        }
-        for sq in ours & board.rook_likes() {
-            reach.orth |= rook_attacks(sq, occ);
-        }
-        for sq in ours & board.bishop_likes() {
-            reach.diag |= bishop_attacks(sq, occ);
-        }
-        let pawns = board.pieces(color, Role::Pawn);
-        reach.pawn = match color {
-            Color::White => pawns.north(),
-            Color::Black => pawns.south(),
-        };
-        let empty = !occ;
-        reach.knight &= empty;
-        reach.orth &= empty;
-        reach.diag &= empty;
-        reach.pawn &= empty;
-        reach
-    }
-
-    /// The squares the pieces of `color` would attack by bouncing off a
-    /// trampoline on `s` (one bounce, the same kind of leg on: a queen keeps
-    /// her line, H6).
-    fn through(&self, s: Square, occ: Bitboard, color: Color) -> Bitboard {
-        let mut hits = Bitboard::EMPTY;
-        if self.knight.contains(s) {
-            hits |= knight_attacks(s);
-        }
-        if self.orth.contains(s) {
-            hits |= rook_attacks(s, occ);
-        }
-        if self.diag.contains(s) {
-            hits |= bishop_attacks(s, occ);
-        }
-        if self.pawn.contains(s) {
-            hits |= pawn_attacks(color, s);
-        }
-        hits
     }
 }
 

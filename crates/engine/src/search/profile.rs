@@ -10,10 +10,12 @@
 //!   square, so that the static exchange evaluation holds;
 //! - [`cheap_checks`]: whether checks come cheap (through bounces), so that
 //!   check extensions are capped;
-//! - [`half_steps`] and [`splits_turn`]: Hop Chess turns searched as a piece
-//!   step and a placement step (the search path then holds two keys a
-//!   turn), and [`piece_step_checks`] for the placement step.
+//! - [`half_steps`]: Hop Chess turns searched as a piece step and a
+//!   placement step (the search path then holds two keys a turn; which
+//!   turns split is the rules core's `Position::splits_turn`), and
+//!   [`piece_step_checks`] for the placement step.
 
+use springboard_rules::facts::jumping_king::WEAK_SQUARES;
 use springboard_rules::{Color, Position, Role, Square, Variant};
 
 /// Whether a game may use null-move pruning in `pos`: the side to move
@@ -33,7 +35,7 @@ pub fn null_move_allowed(pos: &Position) -> bool {
     has_piece
         && match pos.variant() {
             Variant::Chess | Variant::Trampoline | Variant::Hoplit => true,
-            Variant::HopChess => !pos.placement_pending() && !pos.is_first_turn(),
+            Variant::HopChess => pos.splits_turn(),
             Variant::JumpingKing => !pos.is_jumping(Color::White) && !pos.is_jumping(Color::Black),
         }
 }
@@ -60,8 +62,7 @@ pub(super) fn fide_exchange(pos: &Position, to: Square) -> bool {
         Variant::JumpingKing => {
             !pos.is_jumping(Color::White)
                 && !pos.is_jumping(Color::Black)
-                && to != Square::A1
-                && to != Square::F8
+                && !WEAK_SQUARES.contains(to)
         }
         Variant::HopChess | Variant::Trampoline => false,
     }
@@ -101,13 +102,6 @@ pub(super) fn half_steps(variant: Variant) -> bool {
         Variant::HopChess => true,
         Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,
     }
-}
-
-/// Hop Chess: whether the search splits the turn of `pos` into a piece
-/// step and a placement step (a turn starts, and it is not White's first
-/// turn, which is a piece move only, H3).
-pub(super) fn splits_turn(pos: &Position) -> bool {
-    half_steps(pos.variant()) && !pos.placement_pending() && !pos.is_first_turn()
 }
 
 /// Hop Chess's `place` state: whether the piece step just made attacks the

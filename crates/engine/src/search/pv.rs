@@ -3,7 +3,6 @@
 //! reports (PV lines, ponder moves) is the turns of `Position::legal_moves`.
 
 use super::ordering::guessed_placement;
-use super::profile::splits_turn;
 use crate::tt::{encode_move, Tt};
 use springboard_rules::{Move, MoveKind, MoveList, Position};
 
@@ -12,7 +11,7 @@ pub(super) fn ponder_from_tt(tt: &Tt, root: &Position, best: Move) -> Option<Mov
     let mut child = root.clone();
     child.play(best);
     let step = tt_step(tt, &child)?;
-    if !splits_turn(&child) {
+    if !child.splits_turn() {
         return Some(step);
     }
     let mut mid = child;
@@ -41,7 +40,7 @@ pub(super) fn turns_of_steps(tt: &Tt, root: &Position, steps: &[Move]) -> Vec<Mo
     let mut i = 0;
     while i < steps.len() {
         let step = steps[i];
-        if !splits_turn(&pos) {
+        if !pos.splits_turn() {
             out.push(step);
             pos.play_step(step);
             i += 1;

@@ -3,7 +3,6 @@
 //! reports and the choice of the move (full strength or limited).
 
 use super::api::{Info, Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::profile::splits_turn;
 use super::pv::{ponder_from_tt, turns_of_steps};
 use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
@@ -65,7 +64,7 @@ impl Worker<'_, '_> {
         let mut lines: Vec<Line> = Vec::new();
         let mut reached = 0;
         let multipv = multipv.min(root_count).max(1);
-        self.root_split = splits_turn(root);
+        self.root_split = root.splits_turn();
         self.root_step = None;
         self.turns[0] = 0;
         for depth in 1..=self.sh.depth_cap {

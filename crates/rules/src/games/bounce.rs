@@ -27,6 +27,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Castling, Position};
 use crate::types::{Color, Piece, Rank, Role, Square};
@@ -502,40 +503,11 @@ pub(crate) fn king_moves(
     }
 }
 
-/// Makes the piece part of a move on a board: the piece goes from its
-/// origin to its final square (promoted if it promotes), capturing there or
-/// en passant; castling moves the rook too.
-pub(crate) fn make_on_board(board: &mut Board, m: Move) -> Option<Piece> {
-    let from = m.from().expect("a piece move has an origin");
-    let to = m.to().expect("a piece move has a destination");
-    let piece = board.take(from).expect("a piece on the origin");
-    let mut captured = None;
-    match m.kind() {
-        MoveKind::Castle => {
-            let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) =
-                crate::games::chess::castle_squares(piece.color, king_side);
-            let rook = board.take(rook_from).expect("castling rook");
-            board.put(king_to, piece);
-            board.put(rook_to, rook);
-        }
-        MoveKind::EnPassant => {
-            let sq = to
-                .offset(0, -forward(piece.color))
-                .expect("the captured pawn is on the board");
-            captured = board.take(sq);
-            board.put(to, piece);
-        }
-        _ => {
-            captured = board.take(to);
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(piece.color, role),
-                None => piece,
-            };
-            board.put(to, placed);
-        }
-    }
-    captured
+/// Makes the piece part of a move on a board (see
+/// [`crate::games::chess::move_piece`]).
+#[inline]
+pub(crate) fn make_on_board(board: &mut Board, m: Move) {
+    crate::games::chess::move_piece(board, m);
 }
 
 // ---- Attack detection (P8) ----
@@ -769,52 +741,58 @@ pub(crate) fn safe_after(
     !king_attacked(&b, tramps, rules, us)
 }
 
-// ---- Making moves on a position ----
+// ---- Checking a setup ----
 
-/// Plays the piece part of a move on `pos` with incremental hashing:
-/// board, castling rights, halfmove clock; clears the en-passant square.
-/// Returns the skipped square of a direct double step (its en-passant
-/// right is decided by the game once the turn is over). Does not switch
-/// the turn.
-pub(crate) fn play_piece(pos: &mut crate::position::Position, m: Move) -> Option<Square> {
-    let from = m.from().expect("a piece move has an origin");
-    let to = m.to().expect("a piece move has a destination");
-    pos.set_ep(None);
-    let us = pos.turn;
-    let piece = pos.take_piece(from).expect("a piece on the origin");
-    let mut reset_clock = piece.role == Role::Pawn;
-    let mut castling = pos.castling;
-    castling.touch(from);
-    castling.touch(to);
-    match m.kind() {
-        MoveKind::Castle => {
-            let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) = crate::games::chess::castle_squares(us, king_side);
-            let rook = pos.take_piece(rook_from).expect("castling rook");
-            pos.put_piece(king_to, piece);
-            pos.put_piece(rook_to, rook);
-        }
-        MoveKind::EnPassant => {
-            let sq = to.offset(0, -forward(us)).expect("on the board");
-            pos.take_piece(sq);
-            pos.put_piece(to, piece);
-        }
-        _ => {
-            // T6: a promoted piece may come back to the (vacated) origin.
-            if pos.take_piece(to).is_some() {
-                reset_clock = true;
+/// The checks every trampoline game makes of a setup: the FIDE men (C1),
+/// no trampoline under a piece (P2) and the two trampolines apart (P1).
+pub(crate) fn validate_setup(pos: &Position) -> Result<(), FenError> {
+    crate::games::chess::validate_men(pos)?;
+    let tramps = pos.trampolines;
+    for c in Color::ALL {
+        if let Some(t) = tramps[c.index()] {
+            if let Some(p) = pos.board.piece_at(t) {
+                return Err(FenError::TrampolineOnPiece {
+                    owner: c.name(),
+                    square: t.to_string(),
+                    piece: p.char(),
+                });
             }
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
-                None => piece,
-            };
-            pos.put_piece(to, placed);
         }
     }
-    pos.set_castling(castling);
-    pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
-    (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
+    if let [Some(a), Some(b)] = tramps {
+        if a == b {
+            return Err(FenError::TrampolinesOnOneSquare(a.to_string()));
+        }
+    }
+    Ok(())
 }
+
+/// Finishes a setup where a turn starts: the side not to move is not in
+/// check (P8), the en-passant right is kept only when a capture is legal
+/// (`ep_possible`, C2, P5), and the checkers are found.
+pub(crate) fn finish_setup(
+    pos: &mut Position,
+    rules: Rules,
+    ep_claim: Option<Square>,
+    ep_possible: impl Fn(&Position, Square) -> bool,
+) -> Result<(), FenError> {
+    let them = !pos.turn;
+    if let Some(k) = pos.board.king_of(them) {
+        if is_attacked(&pos.board, pos.trampolines, rules, k, pos.turn) {
+            return Err(FenError::OppositeCheck(them.name()));
+        }
+    }
+    if let Some(ep) = ep_claim {
+        crate::games::chess::validate_ep_claim(pos, ep)?;
+        if ep_possible(pos, ep) {
+            pos.ep_square = Some(ep);
+        }
+    }
+    update_checkers(pos, rules);
+    Ok(())
+}
+
+// ---- Making moves on a position ----
 
 /// Whether the piece on `from` can make the bounce path `from`, `via`...,
 /// `to` (promoting to `role`) in `pos`: N3, every valid path names its move.
