@@ -148,3 +148,30 @@ fn every_mate_in_one_is_found_at_depth_one_and_at_one_node() {
     }
     assert_eq!(count, 30);
 }
+
+#[test]
+fn a_stopped_iteration_answers_only_what_it_searched() {
+    // Whatever node limit stops the search, the answer is the move and
+    // score of its last report (a stopped iteration reports the root move
+    // it searched in full, as a lower bound), never a score of 0 made up
+    // by the stop.
+    let positions = [
+        (
+            Variant::Chess,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        ),
+        (Variant::HopChess, WIDE),
+    ];
+    let mut checked = 0;
+    for (variant, fen) in positions {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        for n in (100..6000).step_by(149) {
+            let (r, infos) = search(&pos, &nodes(n), &Signals::new());
+            let last = infos.last().expect("a report");
+            assert_eq!(r.best, Some(last.pv[0]), "{fen} at {n} nodes");
+            assert_eq!(r.score, last.score, "{fen} at {n} nodes: {last:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 80);
+}

@@ -8,6 +8,7 @@ use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
 use crate::strength::Rng;
 use crate::time::TimeManager;
+use crate::tt::Bound;
 use crate::Engine;
 use springboard_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -31,6 +32,7 @@ impl Worker<'_, '_> {
         };
         self.iteration_depth = depth;
         loop {
+            self.root_score = None;
             let score = self.search(root, depth, alpha, beta, 0, false);
             if self.stopped {
                 return score;
@@ -76,6 +78,14 @@ impl Worker<'_, '_> {
                 let prev = lines.get(idx).map(|l| l.score);
                 let prev = if multipv == 1 { prev } else { None };
                 let score = self.aspiration(root, depth as i32, prev);
+                // A stopped search returns no score: a stopped iteration
+                // keeps only a root move searched in full, with its score
+                // (at least what the root is worth: a lower bound).
+                let score = match (self.stopped, self.root_score) {
+                    (false, _) => score,
+                    (true, Some(s)) => s,
+                    (true, None) => break,
+                };
                 let pv = turns_of_steps(self.sh.tt, root, &self.pv[0]);
                 let Some(&first) = pv.first() else { break };
                 fresh.push(Line { score, pv });
@@ -95,6 +105,22 @@ impl Worker<'_, '_> {
                         || line.pv[0] == lines[0].pv[0]
                         || line.score > lines[0].score
                     {
+                        if let Some(report) = on_info.as_deref_mut() {
+                            let time = self.sh.time.elapsed();
+                            let nodes = self.total_nodes();
+                            report(&Info {
+                                depth,
+                                seldepth: self.seldepth as u32,
+                                multipv: 1,
+                                score: Score::from_internal(line.score),
+                                bound: Some(Bound::Lower),
+                                nodes,
+                                nps: nps(nodes, time),
+                                time_ms: time.as_millis() as u64,
+                                hashfull: self.sh.tt.hashfull(),
+                                pv: line.pv.clone(),
+                            });
+                        }
                         lines.retain(|l| l.pv[0] != line.pv[0]);
                         lines.insert(0, line);
                     }

@@ -65,6 +65,9 @@ pub(super) struct Worker<'a, 'b> {
     pub(super) root_step: Option<Move>,
     /// The depth of the current iteration.
     pub(super) iteration_depth: i32,
+    /// The score of the best root move of the current root search, once
+    /// one has been searched in full (what a stopped iteration may keep).
+    pub(super) root_score: Option<i32>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -103,6 +106,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             root_split: false,
             root_step: None,
             iteration_depth: 0,
+            root_score: None,
         }
     }
 
@@ -431,6 +435,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     best_move = Some(m);
                     alpha = score;
                     self.set_pv(ply, m);
+                    if root {
+                        self.root_score = Some(score);
+                    }
                     if score >= beta {
                         if quiet {
                             self.add_killer(ply, m);
