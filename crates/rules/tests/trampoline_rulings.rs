@@ -407,10 +407,10 @@ fn position_text_round_trip_and_errors() {
         hop_err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -,-"),
         FenError::FieldCount { .. }
     ));
-    assert!(matches!(
+    assert_eq!(
         hop_err("4k3/8/8/8/8/8/8/4K3 b - - 0 1 -,- first"),
-        FenError::Invalid(_)
-    ));
+        FenError::FirstTurnMisplaced
+    );
     // The side not to move in check through a trampoline (P8).
     assert!(matches!(
         hop_err("4k3/8/8/8/8/8/8/R6K w - - 0 1 a4,e4 -"),
