@@ -6,6 +6,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Setup};
@@ -276,47 +277,102 @@ pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
         .any_map(|from| ep_capture_legal(pos, from, ep))
 }
 
-/// Plays a legal chess move.
-pub(crate) fn play(pos: &mut Position, m: Move) {
-    let us = pos.turn();
-    let from = m.from().expect("chess moves have an origin");
-    let to = m.to().expect("chess moves have a destination");
-    pos.set_ep(None);
-    let piece = pos.take_piece(from).expect("a piece on the origin");
-    let mut reset_clock = piece.role == Role::Pawn;
-    let mut castling = pos.castling();
-    castling.touch(from);
-    castling.touch(to);
+/// What a piece move changes squares on: a bare [`Board`] (legality tests
+/// try moves on a copy) or a [`Position`] (its hash kept).
+pub(crate) trait Squares {
+    fn take(&mut self, sq: Square) -> Option<Piece>;
+    fn put(&mut self, sq: Square, piece: Piece);
+}
+
+impl Squares for Board {
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        Board::take(self, sq)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        Board::put(self, sq, piece)
+    }
+}
+
+impl Squares for Position {
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        self.take_piece(sq)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.put_piece(sq, piece)
+    }
+}
+
+/// The one piece mover of every game: moves the piece of the move `m`
+/// from its origin to its final square (a bounce's too: the path leaves
+/// no trace), promoted if it promotes, capturing there or en passant;
+/// castling (C1) moves the rook too. Returns the piece that moved (as it
+/// was before promoting) and the piece captured, if any.
+#[inline(always)]
+pub(crate) fn move_piece<S: Squares>(squares: &mut S, m: Move) -> (Piece, Option<Piece>) {
+    let from = m.from().expect("a piece move has an origin");
+    let to = m.to().expect("a piece move has a destination");
+    let piece = squares.take(from).expect("a piece on the origin");
+    let mut captured = None;
     match m.kind() {
         MoveKind::Castle => {
             let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) = castle_squares(us, king_side);
-            let rook = pos.take_piece(rook_from).expect("castling rook");
-            pos.put_piece(king_to, piece);
-            pos.put_piece(rook_to, rook);
+            let (rook_from, king_to, rook_to) = castle_squares(piece.color, king_side);
+            let rook = squares.take(rook_from).expect("castling rook");
+            squares.put(king_to, piece);
+            squares.put(rook_to, rook);
         }
         MoveKind::EnPassant => {
-            let captured = to.offset(0, us.fold(-1, 1)).expect("on board");
-            pos.take_piece(captured);
-            pos.put_piece(to, piece);
+            let sq = to
+                .offset(0, piece.color.fold(-1, 1))
+                .expect("the captured pawn is on the board");
+            captured = squares.take(sq);
+            squares.put(to, piece);
         }
         _ => {
-            if pos.take_piece(to).is_some() {
-                reset_clock = true;
-            }
+            // T6: a promoted piece may come back to the (vacated) origin.
+            captured = squares.take(to);
             let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
+                Some(role) => Piece::new(piece.color, role),
                 None => piece,
             };
-            pos.put_piece(to, placed);
+            squares.put(to, placed);
         }
     }
+    (piece, captured)
+}
+
+/// Plays the piece part of a move of a FIDE-like game on `pos`: the piece
+/// moves ([`move_piece`]), the castling rights and the halfmove clock
+/// (C4) follow, the en-passant square is cleared. Returns the skipped
+/// square of a double step (the game decides its en-passant right once
+/// the turn is over, C2). Does not switch the turn.
+#[inline]
+pub(crate) fn play_piece(pos: &mut Position, m: Move) -> Option<Square> {
+    let from = m.from().expect("a piece move has an origin");
+    let to = m.to().expect("a piece move has a destination");
+    pos.set_ep(None);
+    let (piece, captured) = move_piece(pos, m);
+    let mut castling = pos.castling();
+    castling.touch(from);
+    castling.touch(to);
     pos.set_castling(castling);
+    let reset_clock = piece.role == Role::Pawn || captured.is_some();
     pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+    (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
+}
+
+/// Plays a legal chess move.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    let double_step = play_piece(pos, m);
     pos.switch_turn();
     pos.update_checkers_fide();
-    if m.kind() == MoveKind::DoubleStep {
-        let ep = Square::from_index((from as u32 + to as u32) / 2);
+    if let Some(ep) = double_step {
         if ep_capture_possible(pos, ep) {
             pos.set_ep(Some(ep));
         }

@@ -400,16 +400,9 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
             pos.halfmove += 1; // C4: jumps and placements count.
         }
         _ => {
-            let from = m.from().expect("a move has an origin");
-            let to = m.to().expect("a move has a destination");
-            let piece = pos.take_piece(from).expect("a piece on the origin");
-            let captured = pos.take_piece(to).is_some();
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
-                None => piece,
-            };
-            pos.put_piece(to, placed);
-            pos.halfmove = if captured || piece.role == Role::Pawn {
+            // J8: FIDE moves without castling or en passant.
+            let (piece, captured) = super::chess::move_piece(pos, m);
+            pos.halfmove = if captured.is_some() || piece.role == Role::Pawn {
                 0
             } else {
                 pos.halfmove + 1

@@ -116,7 +116,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         pos.halfmove += 1;
         None
     } else {
-        bounce::play_piece(pos, m)
+        super::chess::play_piece(pos, m)
     };
     pos.switch_turn();
     update_checkers(pos);
