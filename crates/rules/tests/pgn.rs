@@ -321,3 +321,24 @@ fn refuses_with_clear_errors() {
     let g = game(Variant::Chess, None, "e2e4");
     assert_eq!(to_uci(g.position(), g.moves()[0]), "e2e4");
 }
+
+proptest::proptest! {
+    /// Any text gets a game or an error, never a panic: words made of the
+    /// characters PGN and the notations use.
+    #[test]
+    fn any_text_is_read_or_refused(text in "[\\[\\]{}();%$!?@:+#=<> \n\"\\\\a-hKQRBNHPTx0-9.\\-/*]{0,80}") {
+        for hint in [VariantHint::Any, VariantHint::Game(Variant::HopChess), VariantHint::Game(Variant::JumpingKing)] {
+            let _ = pgn::read(&text, hint);
+        }
+        let _ = pgn::read_fen(&text, VariantHint::Any);
+    }
+
+    /// Move words after a real game's start: read or refused, never a panic.
+    #[test]
+    fn any_moves_are_read_or_refused(words in proptest::collection::vec("[a-hKQRBNHT]{0,2}[1-8x:@\\-]{0,2}[a-h]?[1-8]?[+#=QH<]?", 0..12)) {
+        let moves = words.join(" ");
+        for v in Variant::ALL {
+            let _ = pgn::read(&format!("[Variant \"{}\"]\n{moves}", v.name()), VariantHint::Any);
+        }
+    }
+}
