@@ -681,6 +681,12 @@ fn read_section(
     };
     let words = words(&section.moves)?;
     let (game, word) = play_words(start, &words)?;
+    if let Some("resign" | "resigns") = word.as_deref() {
+        if tags.get("Termination").is_none() {
+            let loser = game.position().turn().name();
+            tags.set("Termination", format!("{loser} resigns"));
+        }
+    }
     let token = word.map(|w| result_text(&w, game.position()));
     let tag = tags.get("Result").map(str::to_string);
     let decisive = |r: &str| r != "*";
@@ -764,19 +770,18 @@ pub fn long_moves(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The end a game's text may give that the rules do not: a result and its
-/// reason for people (`White resigns`), or `None` when the text gives none
-/// beyond what the rules say.
+/// The end a game's text gives that the rules do not: its result and the
+/// reason (the `Termination` tag, or the seeds' `resign`: `Black
+/// resigns`), or `None` when the rules ended the game or the text gives no
+/// result.
 pub fn stated_end(game: &Game, tags: &Tags) -> Option<(String, String)> {
     if game.outcome().is_some() {
         return None;
     }
     let result = tags.get("Result").filter(|r| *r != "*")?;
-    let reason = match (result, tags.get("Termination")) {
-        (_, Some(t)) if !t.eq_ignore_ascii_case("normal") => t.to_string(),
-        ("1-0", _) => "Black resigns".to_string(),
-        ("0-1", _) => "White resigns".to_string(),
-        _ => "draw agreed".to_string(),
+    let reason = match tags.get("Termination") {
+        Some(t) if !t.eq_ignore_ascii_case("normal") => t.to_string(),
+        _ => "as the text states".to_string(),
     };
     Some((result.to_string(), reason))
 }
