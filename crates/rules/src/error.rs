@@ -154,6 +154,12 @@ pub enum MoveError {
     Illegal(String),
     #[error("ambiguous move '{text}': it could be {candidates}")]
     Ambiguous { text: String, candidates: String },
+    /// A Hop Chess turn given without its trampoline square.
+    #[error(
+        "'{text}' is only half a Hop Chess turn: after the piece move, say where your \
+         trampoline stands (it may stay where it is), like '{example}'"
+    )]
+    NeedsPlacement { text: String, example: String },
 }
 
 /// A Jumping King position text that describes no position of the game

@@ -306,9 +306,11 @@ fn h3_white_first_turn_has_no_placement_then_black_places() {
     next.play(parse_uci(&pos, "e2e4").unwrap());
     assert!(!next.is_first_turn());
     assert!(next.legal_moves().iter().all(|m| m.place().is_some()));
+    // Black's turn needs its placement (N4): the error says so (issue 11,
+    // item 14).
     assert!(matches!(
         parse_uci(&next, "g8f6"),
-        Err(MoveError::Illegal(_))
+        Err(MoveError::NeedsPlacement { .. })
     ));
 }
 
