@@ -301,6 +301,18 @@ fn refuses_with_clear_errors() {
     }
     assert_eq!(pgn::read("  \n", any).unwrap_err(), PgnError::Empty);
     assert_eq!(
+        pgn::read(Variant::Hoplit.start_fen(), chess)
+            .unwrap_err()
+            .to_string(),
+        "this is a position text (FEN) of Hoplit Chess, not a game: load it as a position"
+    );
+    // Tag names are written as PGN allows them.
+    let mut tags = Tags::new();
+    tags.set("My Tag", "v").set("", "w");
+    let text = pgn::write(&Game::new(Position::startpos(Variant::Chess)), &tags);
+    assert!(text.contains("[MyTag \"v\"]\n"), "{text}");
+    assert!(pgn::read(&text, any).is_ok());
+    assert_eq!(
         pgn::read("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n", any).unwrap_err(),
         PgnError::SeveralGames(2)
     );

@@ -228,7 +228,14 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     let result = result_of(game, tags);
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        // A tag name is letters, digits and `_` (PGN 8.1.1).
+        let name: String = name
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        }
     };
     for (name, default) in ROSTER {
         tag(name, tags.get(name).unwrap_or(default));
@@ -353,6 +360,8 @@ pub enum PgnError {
     },
     #[error("the text has a FEN tag, and a start position was given too")]
     StartTwice,
+    #[error("this is a position text (FEN) of {0}, not a game: load it as a position")]
+    IsFen(&'static str),
     #[error("the text holds {0} games; load one at a time")]
     SeveralGames(usize),
 }
@@ -723,6 +732,9 @@ fn read_section(
 /// Reads one game (see the module documentation). `hint` is the game the
 /// caller expects; a text of another game is refused, naming its game.
 pub fn read(text: &str, hint: VariantHint) -> Result<(Game, Tags), PgnError> {
+    if let Ok(pos) = read_fen(text, VariantHint::Any) {
+        return Err(PgnError::IsFen(pos.variant().title()));
+    }
     match sections(text).as_slice() {
         [] => Err(PgnError::Empty),
         [one] => read_section(one, hint, None),
