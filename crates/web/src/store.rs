@@ -462,7 +462,10 @@ mod tests {
         assert_eq!(store.load("game0001").await.unwrap().unwrap().version, 1);
         let new = record("game0003", 12);
         next.rematch_id = Some("game0003".into());
-        assert!(store.update(&next, 1, std::slice::from_ref(&new)).await.unwrap());
+        assert!(store
+            .update(&next, 1, std::slice::from_ref(&new))
+            .await
+            .unwrap());
         assert_eq!(store.load("game0003").await.unwrap(), Some(new));
     }
 
