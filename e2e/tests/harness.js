@@ -14,50 +14,100 @@ const repo = join(here, "..", "..");
 export const SPRINGBOARD = process.env.SPRINGBOARD_BIN || join(repo, "target", "debug", "springboard");
 export const SCREENSHOTS = join(here, "..", "screenshots");
 
-// Runs `springboard serve --port 0` and waits for the URL it prints.
-export function startServer() {
+// Runs `springboard serve` on loopback with a data directory (a fresh
+// temporary one unless `dataDir` is given) and waits for the URL it prints.
+// `port` 0 picks a free port; a restart passes the old one so that open
+// pages reconnect to the same address. `kill()` is SIGKILL (nothing is
+// flushed), `stop()` a normal stop that also removes a temporary data dir.
+export function startServer({ dataDir, port = 0, args = [] } = {}) {
+  const owned = !dataDir;
+  const data = dataDir || mkdtempSync(join(tmpdir(), "springboard-data-"));
   return new Promise((resolve, reject) => {
-    const proc = spawn(SPRINGBOARD, ["serve", "--host", "127.0.0.1", "--port", "0"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const proc = spawn(
+      SPRINGBOARD,
+      ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", data, ...args],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     let err = "";
+    let up = false;
     const timer = setTimeout(() => {
-      proc.kill();
+      proc.kill("SIGKILL");
       reject(new Error("the server printed no URL within 20 s: " + out + err));
     }, 20000);
+    const exited = new Promise((r) => proc.on("exit", r));
     proc.stdout.on("data", (d) => {
       out += d;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
+      const m = /(http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(out);
+      if (m && !up) {
+        up = true;
         clearTimeout(timer);
-        resolve({ url: m[1], stop: () => proc.kill() });
+        resolve({
+          url: m[1],
+          port: Number(m[2]),
+          dataDir: data,
+          output: () => out + err,
+          kill: async () => {
+            proc.kill("SIGKILL");
+            await exited;
+          },
+          stop: async () => {
+            proc.kill();
+            await exited;
+            if (owned) rmSync(data, { recursive: true, force: true });
+          },
+        });
       }
     });
     proc.stderr.on("data", (d) => (err += d));
     proc.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited (${code}): ${err}`));
+      if (!up) reject(new Error(`the server exited (${code}): ${err}`));
     });
   });
 }
 
-export async function startBrowser() {
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Opens the creation screen and starts a game at one screen of `variant`
+// (from the position `fen` when given), waiting until White is to move.
+export async function newLocalGame(page, url, variant = "chess", fen = null) {
+  await page.goto(url);
+  await page.waitForSelector("#create-local");
+  await page.selectOption("#variant", variant);
+  await page.click("#create-local");
+  await page.waitForSelector("#board .sq");
+  await page.waitForFunction(() => /^\/g\/\w+/.test(location.pathname));
+  if (fen) {
+    const path = await page.evaluate(() => location.pathname);
+    await page.fill("#text", fen);
+    await page.click("#import-fen");
+    await page.waitForFunction((p) => location.pathname !== p, path);
+  }
+  await page.waitForFunction(
+    (title) => document.getElementById("game-title").textContent === title,
+    await page.locator(`#variant option[value="${variant}"]`).textContent(),
+  );
+  if (!fen) await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
+}
+
+// A fresh browser profile: its own cookies, so another player.
+export async function startBrowser(viewport = { width: 1100, height: 760 }) {
   const profile = mkdtempSync(join(tmpdir(), "springboard-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
-    viewport: { width: 1100, height: 760 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    viewport,
+    args: CHROMIUM_ARGS,
   });
   return {
     context,
