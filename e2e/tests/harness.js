@@ -2,7 +2,7 @@
 // Chromium (Debian's /usr/bin/chromium through playwright-core).
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,8 +107,13 @@ export async function startBrowser(viewport = { width: 1100, height: 760 }) {
     executablePath: "/usr/bin/chromium",
     headless: true,
     viewport,
-    args: CHROMIUM_ARGS,
+    // Files answered by the test count as coming from outside this
+    // machine: let them reach the loopback server like the real ones.
+    args: process.env.SPRINGBOARD_E2E_STATIC
+      ? [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
+      : CHROMIUM_ARGS,
   });
+  if (process.env.SPRINGBOARD_E2E_STATIC) await serveStaticFromDisk(context, process.env.SPRINGBOARD_E2E_STATIC);
   return {
     context,
     close: async () => {
@@ -116,6 +121,26 @@ export async function startBrowser(viewport = { width: 1100, height: 760 }) {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// A help while working on the page (never set by scripts/e2e.sh): with
+// SPRINGBOARD_E2E_STATIC=crates/web/static the browser gets the page's
+// files from that folder instead of the ones built into the binary, so a
+// change is tried without a rebuild. "/", "/g/..." and "/games" get its
+// index.html.
+async function serveStaticFromDisk(context, dir) {
+  const types = { js: "text/javascript", css: "text/css", html: "text/html", svg: "image/svg+xml", md: "text/markdown" };
+  const file = (name) => ({
+    status: 200,
+    contentType: types[name.split(".").pop()] || "application/octet-stream",
+    body: readFileSync(join(dir, name)),
+  });
+  await context.route(/\/static\/[\w.\/-]+$/, (route) => {
+    const name = new URL(route.request().url()).pathname.slice("/static/".length);
+    if (name.includes("..")) return route.continue();
+    return route.fulfill(file(name));
+  });
+  await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(g\/\w+|games)?(\?.*)?$/, (route) => route.fulfill(file("index.html")));
 }
 
 export function square(page, name) {

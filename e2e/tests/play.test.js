@@ -239,7 +239,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   await clickMove(B, "c6a5p", ["c6", "a5"], [A, C]);
   await clickMove(A, "a3f8", ["a3", "f8"], [B, C]);
   for (const p of [A, B, C]) {
-    await waitStatus(p, /^Game over: White wins on the weak square|^Game over: White wins by weak square/);
+    await waitStatus(p, /^Game over: White wins by reaching the weak square \(1-0\)$/);
     assert.match(await p.locator("#moves li.result").textContent(), /^1-0 White wins/);
   }
   // Rematch, colours swapped: both players move to the new game.
@@ -417,7 +417,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   const recent = await rows();
   const hop = recent.find((r) => r.variant === "Hop Chess" && /1-0 \(checkmate\)/.test(r.result));
   assert.ok(hop, JSON.stringify(recent));
-  assert.equal(hop.clock, "3+2");
+  assert.equal(hop.tc, "3+2");
   assert.equal(hop.moves, "3");
   assert.match(hop.date, /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // My games: this browser held a seat in each.

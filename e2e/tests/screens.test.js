@@ -21,8 +21,15 @@ after(async () => {
 });
 
 async function noSideScroll(page) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window`);
+  const [scroll, width, wide] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+  ]);
+  assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window: ${wide.join(", ")}`);
 }
 
 for (const [name, viewport] of [
@@ -52,12 +59,14 @@ for (const [name, viewport] of [
       await B.goto(link);
       await B.click("#join");
       await B.waitForSelector("#join-box", { state: "hidden" });
-      for (const [p, from, to] of [
+      const moves = [
         [A, "e2", "e4"],
         [B, "e7", "e5"],
         [A, "g1", "f3"],
-      ]) {
-        const n = await p.locator("#moves button").count();
+      ];
+      for (const [n, [p, from, to]] of moves.entries()) {
+        // The opponent's move has arrived before this one is played.
+        await p.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n);
         await square(p, from).click();
         await square(p, to).click();
         await p.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n + 1);

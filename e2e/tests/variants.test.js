@@ -167,7 +167,7 @@ test("Jumping King: the last jumps place men through the picker, then a bishop e
   assert.equal(await page.locator("#reserve-top .token").count(), 0);
   // Both phases are over: the bishop runs to Black's weak square.
   await clickMove(page, "a3f8", ["a3", "f8"]);
-  assert.equal(await resultMessage(page), "Game over: White wins by weak square entered (1-0)");
+  assert.equal(await resultMessage(page), "Game over: White wins by reaching the weak square (1-0)");
   assert.equal(await square(page, "f8").getAttribute("data-piece"), "B");
   await page.screenshot({ path: join(SCREENSHOTS, "real-jumpingking.png") });
   assert.deepEqual(errors, []);

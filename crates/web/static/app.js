@@ -86,7 +86,7 @@ const REASONS = {
   time: "on time",
   resignation: "by resignation",
   "draw agreed": "by agreement",
-  "weak square": "on the weak square",
+  "weak square": "by reaching the weak square",
 };
 
 function resultOf(g) {
@@ -344,7 +344,7 @@ function renderControls() {
     takeback.hidden = false;
     takeback.textContent = "Take back";
     takeback.disabled = !(g.plies > 0 && viewingCurrent());
-  } else if (seat && (g.mode === "friend" || g.mode === "engine")) {
+  } else if (seat && (g.mode === "friend" || g.mode === "engine") && !ended(g)) {
     takeback.hidden = false;
     const mine = g.history.some((h) => h.color === y);
     takeback.textContent = g.mode === "engine" ? "Take back" : offers.takeback === y ? "Take-back asked" : "Ask take-back";
@@ -353,16 +353,16 @@ function renderControls() {
     takeback.hidden = true;
   }
   const draw = $("draw");
-  draw.hidden = !(seat && g.mode === "friend");
+  draw.hidden = !(seat && g.mode === "friend" && !ended(g));
   draw.textContent = offers.draw === y ? "Draw offered" : "Offer draw";
   draw.disabled = !(playing && offers.draw == null);
   const resign = $("resign");
   const confirming = !$("resign-box").hidden;
-  resign.hidden = !(seat && g.mode !== "local") || confirming;
+  resign.hidden = !(seat && g.mode !== "local" && !ended(g)) || confirming;
   resign.disabled = !playing;
   if (!playing) $("resign-box").hidden = true;
   const rematch = $("rematch");
-  rematch.hidden = !(seat && g.mode === "friend" && ended(g) && !g.rematch);
+  rematch.hidden = !(seat && g.mode !== "local" && ended(g) && !g.rematch);
   rematch.textContent =
     offers.rematch === y ? "Rematch offered" : offers.rematch ? "Accept rematch" : "Rematch";
   rematch.disabled = offers.rematch === y;
@@ -738,7 +738,7 @@ async function loadGames(list) {
     cell(game.title || titles.get(game.variant) || game.variant, "variant");
     cell(playerName(game.white), "white");
     cell(playerName(game.black), "black");
-    cell(clockLabel(game.clock), "clock");
+    cell(clockLabel(game.clock), "tc");
     let result = "";
     if (game.result) result = game.result + (game.reason ? ` (${game.reason})` : "");
     else if (game.status === "waiting") result = "waiting for a player";
