@@ -89,6 +89,26 @@ test("against the real engine: the server answers a move with a legal move", asy
   await page.close();
 });
 
+test("analysis from the creation screen: the engine's view is shown, and kept over a reload", async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForSelector("#create-analysis");
+  await page.click("#create-analysis");
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.match(await page.evaluate(() => location.pathname + location.hash), /^\/g\/\w+#analysis$/);
+  assert.equal(await page.locator("#analysis-toggle").isChecked(), true);
+  await page.waitForFunction(() => document.getElementById("analysis-line").textContent !== "", null, { timeout: 20000 });
+  await page.reload();
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.equal(await page.locator("#analysis-toggle").isChecked(), true);
+  // Both sides move at one screen.
+  await clickMoves(page, ["e2e4", "e7e5"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("fool's mate by clicks ends with the result message", async () => {
   const { page, errors } = await openPage();
   // Picking a piece highlights its legal targets only.

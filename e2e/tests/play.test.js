@@ -46,11 +46,17 @@ async function waitMoves(page, n, timeout = 10000) {
 }
 
 async function waitStatus(page, re, timeout = 10000) {
-  await page.waitForFunction(
-    (src) => new RegExp(src).test(document.getElementById("status").textContent),
-    re.source,
-    { timeout },
-  );
+  try {
+    await page.waitForFunction(
+      (src) => new RegExp(src).test(document.getElementById("status").textContent),
+      re.source,
+      { timeout },
+    );
+  } catch (err) {
+    const shown = await page.locator("#status").textContent();
+    const moves = await page.locator("#moves").textContent();
+    throw new Error(`the status is "${shown}", not ${re} (moves: ${moves}): ${err.message}`);
+  }
 }
 
 // Plays one move on `page` by its clicks (a square, {token}, {choose}),
@@ -338,6 +344,8 @@ test("a flag falls: a 1-second clock runs out and the game is lost on time", asy
   await watch.page.goto(link);
   await watch.page.waitForSelector("#board .sq");
   assert.deepEqual(await A.locator(".player .clock").allTextContents(), ["0:01.0", "0:01.0"]);
+  // Little time left: both clocks are shown as running low.
+  assert.equal(await A.locator(".player .clock.low").count(), 2);
   // White's first move starts Black's clock; Black never moves.
   await clickMove(A, "e2e4", ["e2", "e4"], [watch.page]);
   for (const p of [A, watch.page]) {
@@ -418,7 +426,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   const hop = recent.find((r) => r.variant === "Hop Chess" && /1-0 \(checkmate\)/.test(r.result));
   assert.ok(hop, JSON.stringify(recent));
   assert.equal(hop.tc, "3+2");
-  assert.equal(hop.moves, "3");
+  assert.equal(hop.count, "3");
   assert.match(hop.date, /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // My games: this browser held a seat in each.
   await page.click('.tabs button[data-list="mine"]');
@@ -448,4 +456,41 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   await page.screenshot({ path: join(SCREENSHOTS, "replay.png") });
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("an engine game survives a server kill (SIGKILL) while the engine thinks", async () => {
+  const own = await startServer();
+  const { page, errors } = await openPage(browsers[1], own.url);
+  try {
+    await page.waitForSelector("#create-engine");
+    await page.selectOption("#variant", "chess");
+    await page.selectOption("#engine-color", "black");
+    const levels = await page.locator("#engine-level option").allTextContents();
+    await page.selectOption("#engine-level", levels[levels.length - 1]);
+    await page.click("#create-engine");
+    await page.waitForSelector("#board .sq");
+    // The player plays Black: the board is turned, and the engine (White)
+    // moves first, on its own.
+    assert.equal(await page.locator("#board .sq").first().getAttribute("data-square"), "h1");
+    await waitMoves(page, 1, 30000);
+    await waitStatus(page, /^Black to move/);
+    await clickMove(page, "g8f6", ["g8", "f6"]);
+    await waitStatus(page, /the engine is thinking/);
+    await own.kill();
+    const restarted = await startServer({ dataDir: own.dataDir, port: own.port });
+    own.stop = restarted.stop;
+    // The server takes up the engine's turn again; the page, reconnected,
+    // shows its move and the player's turn.
+    await page.waitForSelector('#conn[data-state="live"]', { timeout: 20000 });
+    await waitMoves(page, 3, 30000);
+    await waitStatus(page, /^Black to move/);
+    const v = await gameView(page);
+    assert.equal(v.you, "black");
+    assert.equal(v.mode, "engine");
+    assert.equal(v.plies, 3);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await own.stop();
+  }
 });

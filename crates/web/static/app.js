@@ -744,7 +744,7 @@ async function loadGames(list) {
     else if (game.status === "waiting") result = "waiting for a player";
     else result = "playing";
     cell(result, "result");
-    cell(String(game.moves ?? ""), "moves");
+    cell(String(game.moves ?? ""), "count");
     cell(formatDate(game.created_at), "date");
     const links = cell("", "links");
     const a = document.createElement("a");
