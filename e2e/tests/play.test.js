@@ -119,6 +119,11 @@ test("Hop Chess between two browsers through the invitation link, watched live, 
   await A.waitForSelector("#invite:not([hidden])");
   const link = await A.locator("#invite-link").inputValue();
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/g\/[A-Za-z0-9]{8}$/);
+  // The copy button puts the link on the clipboard.
+  await browsers[0].context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url.replace(/\/$/, "") });
+  await A.click("#invite-copy");
+  await A.waitForFunction(() => document.getElementById("invite-copy").textContent === "Copied");
+  assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link);
   assert.equal(await A.locator("#status").textContent(), "Waiting for your friend to join");
   // Waiting for the friend: the board is not playable yet.
   await square(A, "g1").click();
@@ -226,7 +231,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   await A.click("#takeback");
   await B.waitForSelector("#takeback-accept");
   await C.waitForFunction(() => /asks to take back/.test(document.getElementById("offers").textContent));
-  assert.equal(await A.locator("#takeback").isDisabled(), true);
+  await A.waitForSelector("#takeback:disabled");
   await B.click("#takeback-accept");
   for (const p of [A, B, C]) await waitMoves(p, 0);
   assert.equal(await square(C, "a3").getAttribute("data-piece"), "K");
@@ -236,7 +241,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   // Black offers a draw; White declines.
   await B.click("#draw");
   await A.waitForSelector("#draw-accept");
-  assert.equal(await B.locator("#draw").isDisabled(), true);
+  await B.waitForSelector("#draw:disabled");
   await A.click("#draw-decline");
   await B.waitForFunction(() => !document.getElementById("draw").disabled);
   assert.equal(await A.locator("#offers").isVisible(), false);
@@ -251,7 +256,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   // Rematch, colours swapped: both players move to the new game.
   await B.click("#rematch");
   await A.waitForFunction(() => document.getElementById("rematch").textContent === "Accept rematch");
-  assert.equal(await B.locator("#rematch").isDisabled(), true);
+  await B.waitForSelector("#rematch:disabled");
   const oldPath = await A.evaluate(() => location.pathname);
   await A.click("#rematch");
   for (const p of [A, B]) await p.waitForFunction((old) => location.pathname !== old, oldPath);
@@ -401,6 +406,18 @@ test("an engine game survives a reload while the engine thinks, and a second tab
   // The game goes on from the second tab, and the first follows.
   await clickMove(second, "d2d4", ["d2", "d4"], [page]);
   for (const p of [page, second]) await waitMoves(p, 4, 30000);
+  await waitStatus(page, /^White to move/);
+  // A take-back against the engine is granted at once: the player's last
+  // move and the engine's reply are gone, in both tabs.
+  assert.equal(await page.locator("#takeback").isDisabled(), false);
+  await page.click("#takeback");
+  for (const p of [page, second]) await waitMoves(p, 2);
+  assert.equal(await square(second, "d2").getAttribute("data-piece"), "P");
+  // No draw offers to the engine; resigning ends the game.
+  assert.equal(await page.locator("#draw").isVisible(), false);
+  await page.click("#resign");
+  await page.click("#resign-yes");
+  for (const p of [page, second]) await waitStatus(p, /^Game over: Black wins by resignation \(0-1\)$/);
   assert.deepEqual(asked, []);
   assert.deepEqual(errors, []);
   await second.close();

@@ -575,7 +575,18 @@ async function view(ply) {
 
 function play(move) {
   const g = app.game;
-  run(async () => applyGame(await api.play(g.id, move.uci, g.plies)));
+  run(async () => {
+    try {
+      applyGame(await api.play(g.id, move.uci, g.plies));
+    } catch (err) {
+      // The board was behind the game (a move made elsewhere): the page
+      // reads the game again, and says why the move was not played.
+      if (err.status === 409 && err.data && typeof err.data.version === "number") {
+        err.message = "The game had changed meanwhile; this is where it stands now.";
+      }
+      throw err;
+    }
+  });
 }
 
 // ---- Screens and navigation ----
