@@ -211,9 +211,9 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
     return { status: r.status, body: await r.json() };
   }, fen);
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  const link = new URL(`/g/${created.body.id}`, server.url).href;
-  await A.goto(link);
+  await A.goto(new URL(`/g/${created.body.id}`, server.url).href);
   await A.waitForSelector("#invite:not([hidden])");
+  const link = await A.locator("#invite-link").inputValue();
   const guest = await openPage(browsers[1], "about:blank");
   const watch = await openPage(browsers[2], "about:blank");
   await joinThrough(link, guest.page, watch.page);
