@@ -244,7 +244,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   await B.waitForSelector("#draw:disabled");
   await A.click("#draw-decline");
   await B.waitForFunction(() => !document.getElementById("draw").disabled);
-  assert.equal(await A.locator("#offers").isVisible(), false);
+  await A.waitForSelector("#offers", { state: "hidden" });
 
   await clickMove(A, "c4e3p", ["c4", "e3"], [B, C]);
   await clickMove(B, "c6a5p", ["c6", "a5"], [A, C]);

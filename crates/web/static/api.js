@@ -118,6 +118,15 @@ export class LiveSocket {
     ws.onerror = () => {};
   }
 
+  // Try again now (the tab came back to the front, the network is back),
+  // unless a connection is open or being opened.
+  wake() {
+    if (this.closed || this.ws) return;
+    clearTimeout(this.retry);
+    this.backoff = 500;
+    this.connect();
+  }
+
   scheduleRetry() {
     clearTimeout(this.retry);
     const wait = this.backoff;

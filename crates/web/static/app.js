@@ -1204,6 +1204,15 @@ async function start() {
     navigate(a.getAttribute("href"));
   });
   window.addEventListener("popstate", () => route());
+  // A tab back in front (its timers may have slept) or a network back up:
+  // reconnect at once and read the game again.
+  const wake = () => {
+    if (app.screen !== "game" || document.visibilityState === "hidden") return;
+    if (app.socket) app.socket.wake();
+    refresh();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
   setInterval(() => {
     if (app.screen === "game" && app.game && app.game.clock) renderClocks();
   }, 100);
