@@ -238,9 +238,6 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
     let game = build_game(&req)?;
-    if game.outcome().is_some() {
-        return Err(ApiError::BadRequest("the game is already over".into()));
-    }
     let mode = req.mode.as_deref().unwrap_or("local");
     if !matches!(mode, "engine" | "friend" | "local") {
         return Err(ApiError::BadRequest(format!(

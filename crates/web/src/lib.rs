@@ -229,14 +229,57 @@ async fn static_file(Path(path): Path<String>) -> Response {
     }
 }
 
+/// How long a client may take to send a request's headers, and how long
+/// an idle keep-alive connection stays open (issue 16 item 6).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Serves `app` on a bound listener until the process ends, with each
 /// connection's address known (the per-client limits).
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await
+    serve_with(listener, app, HEADER_TIMEOUT).await
+}
+
+/// Serves `app` over HTTP/1.1 (hyper, with WebSocket upgrades). A
+/// connection that has not sent a whole request head within
+/// `header_timeout` (slow headers, or idle between requests) is closed;
+/// slow bodies are cut by the body timeout of the router.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_timeout: Duration,
+) -> std::io::Result<()> {
+    use axum::extract::connect_info::ConnectInfo;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    loop {
+        let (stream, addr) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors and the like: wait, go on.
+                eprintln!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(addr));
+                    app.clone().oneshot(req)
+                },
+            );
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .max_buf_size(64 * 1024);
+            let _ = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+        });
+    }
 }
 
 /// Where the server keeps its games.

@@ -333,6 +333,7 @@ async fn resign_draw_takeback_and_rematch() {
     assert_eq!(t.get(Some(A), &new).await["you"], "black");
     assert_eq!(t.mv(Some(B), &new, "e2e4", 0).await.0, StatusCode::OK);
     // A resignation ends the new game.
+    t.clock.advance(1_000);
     let (status, v) = t
         .call(Some(A), "POST", &format!("/api/games/{new}/resign"), None)
         .await;
