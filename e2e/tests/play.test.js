@@ -466,7 +466,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   const pgn = await resp.text();
   assert.ok(pgn.includes('[Variant "hopchess"]') || pgn.includes("Hop"), pgn);
   assert.match(pgn, /1-0\s*$/);
-  // Replay: the link opens the game, read-only for this seat-less viewer.
+  // Replay: the link opens the finished game (this browser played White).
   await row.locator("a[data-nav]").click();
   await page.waitForSelector("#board .sq");
   await waitStatus(page, /^Game over: White wins by checkmate/);
