@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project (the README's test command): the Rust
-# tests, then the web app's end-to-end tests in headless Chromium.
+# tests, a short pass of every fuzz target, then the web app's end-to-end
+# tests in headless Chromium.
 # The Rust tests include the bench signature check
 # (crates/springboard/tests/bench_signature.rs): `springboard bench` must
 # search the node count of the newest `Bench: N` line of
@@ -8,4 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
+# A short bounded pass of every fuzz target (docs/fuzzing.md).
+bash scripts/fuzz.sh
 bash scripts/e2e.sh

@@ -198,8 +198,6 @@ pub enum JumpingKingError {
         promoted: u32,
         pawns_gone: u32,
     },
-    #[error("{count} {kind} stand on the board: promotion keeps a kind to 4 at most (J9)")]
-    KindOverFour { kind: &'static str, count: u32 },
     #[error("a {color} man stands on {square}, {color}'s own weak square, which it may never enter (J3)")]
     OwnWeakSquare { color: &'static str, square: String },
     #[error(

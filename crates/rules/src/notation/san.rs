@@ -265,10 +265,17 @@ pub(crate) fn parse_step(pos: &Position, piece_text: &str, text: &str) -> Result
         let parts = parts.filter(|p| p.len() >= 2).ok_or_else(malformed)?;
         let mut steps = Vec::new();
         pos.legal_steps_into(&mut steps);
-        let promo = squares
-            .split_once('=')
-            .and_then(|(_, p)| p.chars().next())
-            .and_then(Role::from_char);
+        // One promotion letter, nothing after it.
+        let promo = match squares.split_once('=') {
+            Some((_, p)) => {
+                let mut letters = p.chars();
+                match (letters.next().and_then(Role::from_char), letters.next()) {
+                    (Some(role), None) => Some(role),
+                    _ => return Err(malformed()),
+                }
+            }
+            None => None,
+        };
         let (from, to) = (parts[0], parts[parts.len() - 1]);
         let via = &parts[1..parts.len() - 1];
         if !via.is_empty() && !crate::games::bounce::path_exists(pos, from, via, to, promo) {

@@ -264,8 +264,9 @@ pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
         });
     }
-    if s.contains('@') {
-        // A drop (`H@g1`, N6) is SAN.
+    if s.contains('@') && !pos.splits_turn() {
+        // A drop (`H@g1`, N6) is SAN. (In Hop Chess `@` joins a placement
+        // to the piece move: no piece step.)
         return parse_san(pos, s);
     }
     if let Some(sq) = s.strip_prefix('T') {
@@ -277,7 +278,10 @@ pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         });
     }
     if s.contains('-') && castle.is_none() {
-        // A path as written by SAN (`Bc8-f5-e4`).
+        // A path as written by SAN (`Bc8-f5-e4`); in Hop Chess a piece step.
+        if pos.splits_turn() {
+            return crate::notation::san::parse_step(pos, s, text);
+        }
         return crate::notation::san::parse_path(pos, s, None)
             .unwrap_or_else(|| Err(MoveError::Malformed(text.to_string())));
     }
