@@ -15,7 +15,9 @@ use clicks::{Lifted, PutAnswer};
 use notation::{parse_xboard, to_xboard};
 use springboard_engine::{Engine, Info, Limits, Score};
 use springboard_rules::notation::san::parse_san;
-use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Square, Variant, WinReason};
+use springboard_rules::{
+    Color, DrawReason, Game, Outcome, Position, Role, Square, Variant, WinReason,
+};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -126,6 +128,36 @@ fn parse_base(text: &str) -> Option<u64> {
 fn parse_secs(text: &str) -> Option<u64> {
     let s: f64 = text.parse().ok()?;
     (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
+}
+
+/// The square of a `lift`: a board square, or a piece in XBoard's holdings
+/// (White's to the right of the board, file `a` + width + 1, rank = its
+/// number + 1; Black's in file `_`, counted from the top), or `H@`.
+fn parse_origin(v: Variant, text: &str) -> Option<clicks::Origin> {
+    if let Some(letter) = text.strip_suffix('@') {
+        let mut chars = letter.chars();
+        let role = match (chars.next()?, chars.next()) {
+            ('T' | 't', None) if v == Variant::Trampoline => Role::King,
+            (c, None) => Role::from_char(c)?,
+            _ => return None,
+        };
+        return Some(clicks::Origin::Hand(role));
+    }
+    if let Ok(sq) = text.parse::<Square>() {
+        return Some(clicks::Origin::Square(sq));
+    }
+    let mut chars = text.chars();
+    let file = chars.next()?;
+    let rank: usize = chars.as_str().parse().ok()?;
+    let (w, h) = board::size(v);
+    let number = if file == char::from(b'a' + w + 1) {
+        rank.checked_sub(1)?
+    } else if file == '_' {
+        usize::from(h).checked_sub(rank)?
+    } else {
+        return None;
+    };
+    board::hand_role(v, number).map(clicks::Origin::Hand)
 }
 
 impl Session {
@@ -307,6 +339,10 @@ impl Session {
             "result" => {
                 self.searcher.stop();
                 self.engine_color = None;
+                // A comment line (XBoard ignores it) with the engine's view
+                // of the final position, for the XBoard tests.
+                let fen = board::xboard_fen(&self.position());
+                self.say(&format!("# final position {fen}"))?;
             }
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -329,7 +365,7 @@ impl Session {
 
     /// `lift SQ`: the squares the lifted piece can go to.
     fn lift(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
-        let Some(origin) = clicks::parse_origin(rest) else {
+        let Some(origin) = parse_origin(self.variant, rest) else {
             self.lifted = None;
             return self.error(line, "lift needs a square");
         };
@@ -608,10 +644,14 @@ mod tests {
             "sd 4",
             "st 2",
             "nopost",
-            "result 1-0 {x}",
         ] {
             assert_eq!(talk(&mut t, ok), "", "{ok}");
         }
+        // `result`: a comment line with the final position (for tests).
+        assert_eq!(
+            talk(&mut t, "result 1-0 {x}"),
+            "# final position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+        );
         for bad in [
             "level 40",
             "level x 5 0",
@@ -662,25 +702,29 @@ mod tests {
     fn variant_sends_setup_and_piece_lines() {
         let mut t = new_talk();
         assert_eq!(talk(&mut t, "variant normal"), "");
-        let chesslike = "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-                         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
-                         piece P& fmWfceFifmnD\npiece N& N\npiece B& B\npiece R& R\npiece Q& Q\n";
         assert_eq!(
             talk(&mut t, "variant hopchess"),
-            format!("{chesslike}piece K& KisO2\n")
+            "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
         );
         assert_eq!(t.0.position(), Position::startpos(Variant::HopChess));
-        assert_eq!(talk(&mut t, "variant trampoline"), chesslike);
+        // The trampolines are XBoard's piece T (the Flag's slot), in hand.
+        assert_eq!(
+            talk(&mut t, "variant trampoline"),
+            "setup (PNBRQ..................................TKpnbrq..................................tk) \
+             8x8+6_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Tt] w KQkq - 0 1\n"
+        );
         assert_eq!(
             talk(&mut t, "variant jumpingking"),
-            "setup (PNBR.................Kpnbr.................k) 6x8+4_fairy \
+            "setup (PNBR.................Kpnbr.................k) 6x8+4_seirawan \
              *****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1\n\
              piece K& mNK\npiece P& fmWfcF\n"
         );
+        // The Hoplit is the hoplite helmet (the Copper's slot).
         assert_eq!(
             talk(&mut t, "variant hoplit"),
-            "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+6_fairy \
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1\n\
+            "setup (PNBRQ...............................HKpnbrq...............................hk) \
+             8x8+6_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1\n\
              piece H& mBapR\n"
         );
         assert_eq!(
@@ -701,15 +745,11 @@ mod tests {
             ],
         );
         assert!(out.starts_with("setup "), "{out}");
-        // Direct moves yellow, the own trampoline e3 cyan (P2, T3).
+        // Every final square, direct or by a bounce off the own
+        // trampoline e3 (P2, T3, T4), is one click.
         assert_eq!(
             talk(&mut t, "lift c1"),
-            "highlight 8/8/7Y/6Y1/5Y2/Y3C3/1Y1Y4/8\n"
-        );
-        // From e3 the bishop goes on as a bishop (T4), never back to c1.
-        assert_eq!(
-            talk(&mut t, "put e3"),
-            "highlight 8/Y7/1Y5Y/2Y3Y1/3Y1Y2/8/3Y1Y2/6Y1\n"
+            "highlight 8/Y7/1Y5Y/2Y3Y1/3Y1Y2/Y7/1Y1Y1Y2/6Y1\n"
         );
         assert_eq!(talk(&mut t, "put g1"), "");
         // Nothing for an empty square, the enemy, or a finished lift.
@@ -722,7 +762,7 @@ mod tests {
             "c1e3,e4g1",
             "c1e3q,e3g1",
             "c1e3,e3g1,g1h2",
-            "e3g1",
+            "T@e5",
         ] {
             assert_eq!(
                 talk(&mut t, &format!("usermove {bad}")),
@@ -731,9 +771,18 @@ mod tests {
         }
         assert_eq!(talk(&mut t, "usermove c1e3,e3g1"), "");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 b - - 1 1 e3,-");
-        // Our long notation is read too: the trampoline move N5.
-        assert_eq!(talk(&mut t, "usermove @e5"), "");
+        // Black's trampoline from XBoard's holdings (file `_`, rank 8
+        // minus its number 5).
+        // Every square without a piece or a trampoline (T2).
+        assert_eq!(
+            talk(&mut t, "lift _3"),
+            "highlight YYYY1YYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYY1YYY/YYYYYYYY/YYYY1Y1Y\n"
+        );
+        assert_eq!(talk(&mut t, "usermove T@e5"), "");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 w - - 2 2 e3,e5");
+        // Our long notation is read too: the trampoline move N5.
+        assert_eq!(talk(&mut t, "usermove @f5"), "");
+        assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 b - - 3 2 f5,e5");
     }
 
     #[test]
@@ -784,17 +833,13 @@ mod tests {
                 "lift c6",
             ],
         );
-        // The trampoline stays on d4: one click there, then the bounce
-        // goes on from d4 (cyan f5: White's trampoline, H4) or ends.
-        assert_eq!(
-            talk(&mut t, "put d4"),
-            "highlight 1Y6/8/4Y3/YY2YC2/1Y6/1Y3Y2/2R1R3/8\n"
-        );
-        assert_eq!(
-            talk(&mut t, "put f5"),
-            "highlight 8/8/3Y3Y/8/7Y/4Y1Y1/8/8\n"
-        );
-        assert_eq!(talk(&mut t, "usermove c6d4,d4f5,f5g3"), "");
+        // The trampoline stays on d4: one click there, then the final
+        // squares, g3 by the double bounce c6-d4(T)-f5(T)-g3 (H4).
+        let out = talk(&mut t, "put d4");
+        assert!(out.starts_with("highlight ") && out.contains('Y'), "{out}");
+        assert_eq!(out.split('/').nth(5), Some("1Y2YYY1"), "{out}");
+        assert_eq!(talk(&mut t, "put g3"), "");
+        assert_eq!(talk(&mut t, "usermove c6d4,d4g3"), "");
         assert_eq!(
             fen(&t),
             "r1bqkbnr/pppppppp/8/8/8/6n1/PPPPPPPP/RNBQKBNR w KQkq - 2 2 f5,d4 -"
@@ -896,7 +941,7 @@ mod tests {
                 "sd 3",
             ],
         );
-        assert_eq!(talk_wait(&mut t, "go"), "move a5c3,c3a1\n");
+        assert_eq!(talk_wait(&mut t, "go"), "move a5a1\n");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/6PP/B6K b - - 0 1 c3,-");
     }
 
