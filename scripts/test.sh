@@ -5,3 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
 bash scripts/e2e.sh
+bash scripts/xboard-test.sh
