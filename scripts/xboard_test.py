@@ -86,8 +86,8 @@ def two_machines(engine, variant, outdir, display):
         time.sleep(0.5)
         if not shot_taken and os.path.exists(debug):
             with open(debug, errors="replace") as f:
-                moves = f.read().count("<first : move ") + 0
-            if moves >= 12:
+                log = f.read()
+            if log.count(": move ") >= 10:
                 screenshot(display, shot)
                 shot_taken = True
     if proc.poll() is None:

@@ -130,6 +130,26 @@ fn parse_secs(text: &str) -> Option<u64> {
     (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
 }
 
+/// Hop Chess: the trampolines as dots, a `highlight` that XBoard keeps
+/// until the next click: White's white (`W`), Black's black (`D`). They are
+/// no XBoard pieces there (docs/xboard.md). `None` in the other games.
+fn trampoline_marks(pos: &Position) -> Option<String> {
+    if pos.variant() != Variant::HopChess {
+        return None;
+    }
+    let (w, b) = (pos.trampoline(Color::White), pos.trampoline(Color::Black));
+    let text = board::board_text(pos.variant(), |sq| {
+        if w == Some(sq) {
+            Some('W')
+        } else if b == Some(sq) {
+            Some('D')
+        } else {
+            None
+        }
+    });
+    Some(format!("highlight {text}"))
+}
+
 /// The square of a `lift`: a board square, or a piece in XBoard's holdings
 /// (White's to the right of the board, file `a` + width + 1, rank = its
 /// number + 1; Black's in file `_`, counted from the top), or `H@`.
@@ -276,7 +296,13 @@ impl Session {
             "setboard" => {
                 self.searcher.stop();
                 match board::read_setboard(self.variant, rest) {
-                    Ok(pos) => lock(&self.shared).game = Game::new(pos),
+                    Ok(pos) => {
+                        let marks = trampoline_marks(&pos);
+                        lock(&self.shared).game = Game::new(pos);
+                        if let Some(m) = marks {
+                            self.say(&m)?;
+                        }
+                    }
                     Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
                 }
             }
@@ -290,6 +316,11 @@ impl Session {
                 } else {
                     for _ in 0..plies {
                         shared.game.undo();
+                    }
+                    let marks = trampoline_marks(shared.game.position());
+                    drop(shared);
+                    if let Some(m) = marks {
+                        self.say(&m)?;
                     }
                 }
             }
@@ -424,10 +455,14 @@ impl Session {
         if played.is_none() {
             return self.say(&format!("Illegal move: {text}"));
         }
-        let (turn, outcome) = {
+        let (turn, outcome, marks) = {
             let shared = lock(&self.shared);
-            (shared.game.position().turn(), shared.game.outcome())
+            let pos = shared.game.position();
+            (pos.turn(), shared.game.outcome(), trampoline_marks(pos))
         };
+        if let Some(m) = marks {
+            self.say(&m)?;
+        }
         if let Some(o) = outcome {
             return self.say(&result_line(o));
         }
@@ -508,8 +543,12 @@ impl Session {
                     return;
                 }
                 let outcome = s.game.outcome();
+                let marks = trampoline_marks(s.game.position());
                 drop(s);
                 let _ = say(&out_done, &format!("move {text}"));
+                if let Some(m) = marks {
+                    let _ = say(&out_done, &m);
+                }
                 if let Some(o) = outcome {
                     let _ = say(&out_done, &result_line(o));
                 }
@@ -797,7 +836,11 @@ mod tests {
         // Then the knight's squares with the trampoline on d5.
         assert_eq!(talk(&mut t, "put d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
         assert_eq!(talk(&mut t, "put f6"), "");
-        assert_eq!(talk(&mut t, "usermove g8d5,d5f6"), "");
+        // After each move the trampolines as dots: Black's black (D).
+        assert_eq!(
+            talk(&mut t, "usermove g8d5,d5f6"),
+            "highlight 8/8/8/3D4/8/8/8/8\n"
+        );
         assert_eq!(
             fen(&t),
             "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 -,d5 -"
@@ -808,13 +851,19 @@ mod tests {
             talk(&mut t, "usermove g1e4,e4f3"),
             "Illegal move: g1e4,e4f3\n"
         );
-        assert_eq!(talk(&mut t, "usermove g1f3"), "");
+        assert_eq!(
+            talk(&mut t, "usermove g1f3"),
+            "highlight 8/8/8/3D4/8/8/8/6W1\n"
+        );
         assert_eq!(
             fen(&t),
             "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2 g1,d5 -"
         );
         // Typed long notation (N4).
-        assert_eq!(talk(&mut t, "usermove b8c6@a3"), "");
+        assert_eq!(
+            talk(&mut t, "usermove b8c6@a3"),
+            "highlight 8/8/8/8/8/D7/8/6W1\n"
+        );
         assert_eq!(
             fen(&t),
             "r1bqkb1r/pppppppp/2n2n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3 g1,a3 -"
@@ -839,7 +888,10 @@ mod tests {
         assert!(out.starts_with("highlight ") && out.contains('Y'), "{out}");
         assert_eq!(out.split('/').nth(5), Some("1Y2YYY1"), "{out}");
         assert_eq!(talk(&mut t, "put g3"), "");
-        assert_eq!(talk(&mut t, "usermove c6d4,d4g3"), "");
+        assert_eq!(
+            talk(&mut t, "usermove c6d4,d4g3"),
+            "highlight 8/8/8/5W2/3D4/8/8/8\n"
+        );
         assert_eq!(
             fen(&t),
             "r1bqkbnr/pppppppp/8/8/8/6n1/PPPPPPPP/RNBQKBNR w KQkq - 2 2 f5,d4 -"
@@ -960,7 +1012,7 @@ mod tests {
         );
         assert_eq!(
             talk_wait(&mut t, "go"),
-            "move a1a8,a8a7\n1-0 {White mates}\n"
+            "move a1a8,a8a7\nhighlight W7/8/8/8/8/8/8/8\n1-0 {White mates}\n"
         );
         assert_eq!(fen(&t), "4k3/R7/8/8/8/8/8/4K3 b - - 1 40 a8,- -");
     }
