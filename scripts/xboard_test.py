@@ -135,6 +135,123 @@ def check(variant, debug, fenfile):
     return errors
 
 
+LIGHT, DARK = "#E0E0A0", "#208020"
+
+# Moves entered by mouse in Edit Game mode (the engine attached as first
+# engine answers lift/put and referees): each step is a square ("e2"), a
+# holdings square ("W5": White's piece number 5), or a press-and-drag
+# ("e3v1": press on e3, drag down one notch, 30 pixels, to sweep through the
+# engine's `choice`, release; `^` drags up). The usermove lines XBoard must send, in order.
+MOUSE = {
+    "hopchess": (
+        ["e2", "e4", "g8", "d5", "f6", "g1", "h3", "f3", "f6", "a6", "c3"],
+        # Black's two-leg moves arrive in XBoard's castling kludge form.
+        ["e2e4", "g8f6,d5g6", "g1h3,h3f3", "f6c3,a6d3"],
+    ),
+    "trampoline": (
+        ["e2", "e4", "B5", "d5", "W5", "f3", "e7", "e6", "g1", "g5", "d5", "d4"],
+        ["e2e4", "T@d5", "T@f3", "e7e6", "g1g5", "d5d4"],
+    ),
+    "jumpingking": (
+        # The engine answers `choice RBNP`; dragging down sweeps R, P, N, B.
+        ["a1", "c2", "f8", "d7", "c2", "e3v3"],
+        ["a1c2", "f8d7", "c2e3b"],
+    ),
+}
+
+
+def board_box(display, shot):
+    """The board's left, top and square pitch, from the dark squares."""
+    screenshot(display, shot)
+    info = subprocess.run(
+        ["convert", shot, "-fill", "black", "+opaque", DARK, "-fill", "white", "-opaque", DARK, "-trim", "info:"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    m = re.search(r" (\d+)x(\d+) \d+x\d+\+(\d+)\+(\d+)", info)
+    w, h, x, y = map(int, m.groups())
+    return x, y, w, h
+
+
+def xdo(display, *args):
+    subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), check=True)
+
+
+def mouse(engine, variant, outdir, display):
+    steps, expected = MOUSE[variant]
+    debug = os.path.join(outdir, f"{variant}-mouse.debug")
+    if os.path.exists(debug):
+        os.remove(debug)
+    files, ranks = (6, 8) if variant == "jumpingking" else (8, 8)
+    cmd = [
+        XBOARD, "-debug", "-debugfile", debug,
+        "-fcp", f"{engine} xboard",
+        "-variant", variant, "-testLegality", "false", "-mode", "EditGame",
+        "-useBoardTexture", "false", "-lightSquareColor", LIGHT, "-darkSquareColor", DARK,
+        "-popupExitMessage", "false",
+    ]
+    env = dict(os.environ, DISPLAY=display)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    errors = []
+    try:
+        time.sleep(4)
+        x0, y0, w, h = board_box(display, os.path.join(outdir, f"{variant}-mouse-start.png"))
+        px, py = w / files, h / ranks
+
+        def at(f, row):
+            return str(int(x0 + (f + 0.5) * px)), str(int(y0 + (row + 0.5) * py))
+
+        for step in steps:
+            if step[0] in "WB":
+                n = int(step[1:])
+                # White's holdings: two files right of the board, its
+                # number counted from the bottom; Black's: two files left,
+                # counted from the top.
+                x, y = at(files + 1, ranks - 1 - n) if step[0] == "W" else at(-2, n)
+                xdo(display, "mousemove", x, y, "click", "1")
+            else:
+                sq, drag = step[:2], step[2:]
+                x, y = at(ord(sq[0]) - 97, ranks - int(sq[1]))
+                if drag:
+                    dy = "-30" if drag[0] == "^" else "30"
+                    xdo(display, "mousemove", x, y, "mousedown", "1")
+                    time.sleep(0.8)
+                    for _ in range(int(drag[1:])):
+                        xdo(display, "mousemove_relative", "--", "0", dy)
+                        time.sleep(0.4)
+                    xdo(display, "mouseup", "1")
+                else:
+                    xdo(display, "mousemove", x, y, "click", "1")
+            time.sleep(0.8)
+        screenshot(display, os.path.join(outdir, f"{variant}-mouse.png"))
+        # Keys go where the pointer is (no window manager): over the board.
+        xdo(display, "mousemove", *at(files // 2, ranks // 2))
+        time.sleep(0.3)
+        xdo(display, "key", "ctrl+shift+c")
+        time.sleep(0.5)
+        xb = subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard"], env=env, capture_output=True, text=True
+        ).stdout.strip()
+    finally:
+        proc.kill()
+        proc.wait()
+    with open(debug, errors="replace") as f:
+        log = f.read()
+    sent = [m.strip() for m in re.findall(r">first : usermove \d+ >first : (\S+)", log)]
+    if sent != expected:
+        errors.append(f"{variant} by mouse: XBoard sent {sent}, expected {expected}")
+    for line in log.splitlines():
+        if re.search(r"<first\s*: (Illegal move|Error)", line):
+            errors.append(f"{variant} by mouse: {line.strip()}")
+    script = "xboard\nprotover 2\nvariant %s\nforce\n" % variant
+    script += "".join(f"usermove {m}\n" for m in sent) + "result *\nquit\n"
+    out = subprocess.run([engine, "xboard"], input=script, capture_output=True, text=True, timeout=60).stdout
+    finals = re.findall(r"# final position (.*)", out)
+    if not finals or not xb or board_of(finals[0]) != board_of(xb):
+        errors.append(f"{variant} by mouse: XBoard's position {xb!r} != the engine's {finals}")
+    print(f"{variant} by mouse: {sent}; XBoard's position {xb}; matched: {not errors}")
+    return errors
+
+
 def main():
     global ENGINE
     engine, outdir = sys.argv[1], sys.argv[2]
@@ -147,6 +264,8 @@ def main():
     try:
         for v in variants:
             errors += two_machines(engine, v, outdir, display)
+            if v in MOUSE:
+                errors += mouse(engine, v, outdir, display)
     finally:
         xvfb.kill()
     for e in errors:

@@ -99,6 +99,11 @@ impl Lifted {
         }
     }
 
+    /// The last square put on that the move goes on from.
+    pub fn last_click(&self) -> Option<Square> {
+        self.clicks.last().copied()
+    }
+
     /// The entries that go on with the clicks made so far.
     fn live(&self) -> impl Iterator<Item = &Entry> {
         self.entries

@@ -407,6 +407,14 @@ impl Session {
                 shared.game.outcome().is_some(),
             )
         };
+        // XBoard 4.9.1 follows a `put` on a cyan square with `lift` of that
+        // same square: the move goes on from there, so the lifted piece
+        // stays and its next squares are shown again.
+        if let (Some(lifted), clicks::Origin::Square(sq)) = (&self.lifted, origin) {
+            if lifted.last_click() == Some(sq) {
+                return self.say(&lifted.highlight(&pos));
+            }
+        }
         let lifted = match origin {
             clicks::Origin::Square(sq) if !board::on_board(self.variant, sq) => {
                 self.lifted = None;
@@ -835,6 +843,8 @@ mod tests {
         );
         // Then the knight's squares with the trampoline on d5.
         assert_eq!(talk(&mut t, "put d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
+        // XBoard 4.9.1 then lifts the cyan square: the same squares again.
+        assert_eq!(talk(&mut t, "lift d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
         assert_eq!(talk(&mut t, "put f6"), "");
         // After each move the trampolines as dots: Black's black (D).
         assert_eq!(
