@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Plays Springboard in the real XBoard (Debian's xboard 4.9.1) under Xvfb:
-# a Two Machines game of each variant XBoard can show (docs/xboard.md), checked
-# by scripts/xboard_test.py. Installs xboard, xvfb and imagemagick if missing.
+# a Two Machines game of each variant XBoard can show and special moves entered
+# by mouse (docs/xboard.md), checked by scripts/xboard_test.py. Installs xboard,
+# xvfb, xdotool, xclip and imagemagick if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/games/xboard ] || need+=(xboard)
 command -v Xvfb >/dev/null || need+=(xvfb)
+command -v xdotool >/dev/null || need+=(xdotool)
+command -v xclip >/dev/null || need+=(xclip)
 command -v import >/dev/null || need+=(imagemagick)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -144,14 +144,18 @@ LIGHT, DARK = "#E0E0A0", "#208020"
 # engine's `choice`, release; `^` drags up). The usermove lines XBoard must send, in order.
 MOUSE = {
     "hopchess": (
-        ["e2", "e4", "g8", "d5", "f6", "g1", "h3", "f3", "f6", "a6", "c3"],
+        # 1.e4 Nf6@d5 2.Nf3@h3 Nc3@a6 (a bounce off d5) 3.d4@h3 (White
+        # keeps the trampoline on h3).
+        ["e2", "e4", "g8", "d5", "f6", "g1", "h3", "f3", "f6", "a6", "c3", "d2", "h3", "d4"],
         # Black's two-leg moves arrive in XBoard's castling kludge form.
-        ["e2e4", "g8f6,d5g6", "g1h3,h3f3", "f6c3,a6d3"],
+        ["e2e4", "g8f6,d5g6", "g1h3,h3f3", "f6c3,a6d3", "d2h3,h3d4"],
     ),
+    # 1.e4 T@d5 2.T@f3 e6 3.Ng5 (g1-f3(T)-g5) Td4.
     "trampoline": (
         ["e2", "e4", "B5", "d5", "W5", "f3", "e7", "e6", "g1", "g5", "d5", "d4"],
         ["e2e4", "T@d5", "T@f3", "e7e6", "g1g5", "d5d4"],
     ),
+    # 1.Kc2 Kd7 2.Ke3 leaving a bishop on c2.
     "jumpingking": (
         # The engine answers `choice RBNP`; dragging down sweeps R, P, N, B.
         ["a1", "c2", "f8", "d7", "c2", "e3v3"],
