@@ -21,6 +21,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod error;
+pub mod facts;
 mod game;
 mod games;
 pub mod moves;

@@ -27,13 +27,15 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Castling, Position};
 use crate::types::{Color, Piece, Rank, Role, Square};
 
-/// The bounce rules of a game.
+/// The bounce rules of a game with trampolines (published as
+/// [`crate::facts::BounceRules`]; see [`crate::Variant::bounce_rules`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rules {
+pub struct Rules {
     /// H4: a piece may bounce off either trampoline (else only its own, T3).
     pub both_usable: bool,
     /// H6: a queen keeps the kind of line it arrived on (else T4: any move).
@@ -71,14 +73,97 @@ pub(crate) fn tramp_bb(tramps: [Option<Square>; 2]) -> Bitboard {
 }
 
 impl Rules {
-    /// The trampolines the pieces of `side` may bounce off.
+    /// The trampolines the pieces of `side` may bounce off (H4: both; T3:
+    /// its own), given each side's trampoline (`[White's, Black's]`).
     #[inline]
-    pub(crate) fn usable(&self, tramps: [Option<Square>; 2], side: Color) -> Bitboard {
+    pub fn usable(&self, tramps: [Option<Square>; 2], side: Color) -> Bitboard {
         if self.both_usable {
             tramp_bb(tramps)
         } else {
             tramps[side.index()].map_or(Bitboard::EMPTY, Bitboard::from_square)
         }
+    }
+
+    /// The squares one more leg of `role` attacks from the trampoline `t`,
+    /// the piece having left `from` and reached `t` in a straight line or a
+    /// knight's jump (`from` is vacated, P7). A queen keeps the kind of line
+    /// she arrived on where [`Rules::queen_line`] holds (H6), else she goes
+    /// on with any queen move (T4). Pawns and kings: empty (a pawn's leg
+    /// from a trampoline depends on its rank, P4/P6; a king never bounces,
+    /// P3).
+    #[inline]
+    pub fn leg_from(&self, role: Role, from: Square, t: Square, occ: Bitboard) -> Bitboard {
+        let lines = lines_after(*self, role, Lines::Any, from, t);
+        leg_targets(role, lines, t, occ.without(from))
+    }
+}
+
+/// The empty squares the pieces of one side reach with a non-capturing
+/// first leg, by kind of leg: where a trampoline would launch them (P2).
+/// Pawns count with their single step only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Reached by a knight's jump.
+    pub knight: Bitboard,
+    /// Reached along a rank or file by a rook or queen.
+    pub orth: Bitboard,
+    /// Reached along a diagonal by a bishop or queen.
+    pub diag: Bitboard,
+    /// Reached by a pawn's single step.
+    pub pawn: Bitboard,
+}
+
+impl Reach {
+    /// The reach of `color`'s pieces on `board` (FIDE legs, full board).
+    pub fn of(board: &Board, color: Color) -> Reach {
+        let occ = board.occupied();
+        let ours = board.by_color(color);
+        let mut reach = Reach {
+            knight: Bitboard::EMPTY,
+            orth: Bitboard::EMPTY,
+            diag: Bitboard::EMPTY,
+            pawn: Bitboard::EMPTY,
+        };
+        for sq in board.pieces(color, Role::Knight) {
+            reach.knight |= knight_attacks(sq);
+        }
+        for sq in ours & board.rook_likes() {
+            reach.orth |= rook_attacks(sq, occ);
+        }
+        for sq in ours & board.bishop_likes() {
+            reach.diag |= bishop_attacks(sq, occ);
+        }
+        let pawns = board.pieces(color, Role::Pawn);
+        reach.pawn = match color {
+            Color::White => pawns.north(),
+            Color::Black => pawns.south(),
+        };
+        let empty = !occ;
+        reach.knight &= empty;
+        reach.orth &= empty;
+        reach.diag &= empty;
+        reach.pawn &= empty;
+        reach
+    }
+
+    /// The squares the pieces of `color` (whose reach this is) would attack
+    /// by bouncing once off a trampoline on `s`, going on with the same
+    /// kind of leg (a queen keeps her line, as H6 asks; on occupancy `occ`).
+    pub fn through(&self, s: Square, occ: Bitboard, color: Color) -> Bitboard {
+        let mut hits = Bitboard::EMPTY;
+        if self.knight.contains(s) {
+            hits |= knight_attacks(s);
+        }
+        if self.orth.contains(s) {
+            hits |= rook_attacks(s, occ);
+        }
+        if self.diag.contains(s) {
+            hits |= bishop_attacks(s, occ);
+        }
+        if self.pawn.contains(s) {
+            hits |= pawn_attacks(color, s);
+        }
+        hits
     }
 }
 
@@ -418,40 +503,11 @@ pub(crate) fn king_moves(
     }
 }
 
-/// Makes the piece part of a move on a board: the piece goes from its
-/// origin to its final square (promoted if it promotes), capturing there or
-/// en passant; castling moves the rook too.
-pub(crate) fn make_on_board(board: &mut Board, m: Move) -> Option<Piece> {
-    let from = m.from().expect("a piece move has an origin");
-    let to = m.to().expect("a piece move has a destination");
-    let piece = board.take(from).expect("a piece on the origin");
-    let mut captured = None;
-    match m.kind() {
-        MoveKind::Castle => {
-            let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) =
-                crate::games::chess::castle_squares(piece.color, king_side);
-            let rook = board.take(rook_from).expect("castling rook");
-            board.put(king_to, piece);
-            board.put(rook_to, rook);
-        }
-        MoveKind::EnPassant => {
-            let sq = to
-                .offset(0, -forward(piece.color))
-                .expect("the captured pawn is on the board");
-            captured = board.take(sq);
-            board.put(to, piece);
-        }
-        _ => {
-            captured = board.take(to);
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(piece.color, role),
-                None => piece,
-            };
-            board.put(to, placed);
-        }
-    }
-    captured
+/// Makes the piece part of a move on a board (see
+/// [`crate::games::chess::move_piece`]).
+#[inline]
+pub(crate) fn make_on_board(board: &mut Board, m: Move) {
+    crate::games::chess::move_piece(board, m);
 }
 
 // ---- Attack detection (P8) ----
@@ -685,61 +741,58 @@ pub(crate) fn safe_after(
     !king_attacked(&b, tramps, rules, us)
 }
 
-// ---- Making moves on a position ----
+// ---- Checking a setup ----
 
-/// Plays the piece part of a move on `pos` with incremental hashing:
-/// board, castling rights, halfmove clock; clears the en-passant square.
-/// Returns the skipped square of a direct double step (its en-passant
-/// right is decided by the game once the turn is over). Does not switch
-/// the turn.
-pub(crate) fn play_piece(pos: &mut crate::position::Position, m: Move) -> Option<Square> {
-    let from = m.from().expect("a piece move has an origin");
-    let to = m.to().expect("a piece move has a destination");
-    pos.set_ep(None);
-    let us = pos.turn;
-    let piece = pos.take_piece(from).expect("a piece on the origin");
-    let mut reset_clock = piece.role == Role::Pawn;
-    let mut castling = pos.castling;
-    castling.touch(from);
-    castling.touch(to);
-    match m.kind() {
-        MoveKind::Castle => {
-            let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) = crate::games::chess::castle_squares(us, king_side);
-            let rook = pos.take_piece(rook_from).expect("castling rook");
-            pos.put_piece(king_to, piece);
-            pos.put_piece(rook_to, rook);
-        }
-        MoveKind::EnPassant => {
-            let sq = to.offset(0, -forward(us)).expect("on the board");
-            pos.take_piece(sq);
-            pos.put_piece(to, piece);
-        }
-        _ => {
-            // T6: a promoted piece may come back to the (vacated) origin.
-            if pos.take_piece(to).is_some() {
-                reset_clock = true;
+/// The checks every trampoline game makes of a setup: the FIDE men (C1),
+/// no trampoline under a piece (P2) and the two trampolines apart (P1).
+pub(crate) fn validate_setup(pos: &Position) -> Result<(), FenError> {
+    crate::games::chess::validate_men(pos)?;
+    let tramps = pos.trampolines;
+    for c in Color::ALL {
+        if let Some(t) = tramps[c.index()] {
+            if let Some(p) = pos.board.piece_at(t) {
+                return Err(FenError::TrampolineOnPiece {
+                    owner: c.name(),
+                    square: t.to_string(),
+                    piece: p.char(),
+                });
             }
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
-                None => piece,
-            };
-            pos.put_piece(to, placed);
         }
     }
-    pos.set_castling(castling);
-    pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
-    (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
+    if let [Some(a), Some(b)] = tramps {
+        if a == b {
+            return Err(FenError::TrampolinesOnOneSquare(a.to_string()));
+        }
+    }
+    Ok(())
 }
 
-/// The bounce rules of a game with trampolines.
-pub(crate) fn rules_of(variant: crate::Variant) -> Option<Rules> {
-    match variant {
-        crate::Variant::HopChess => Some(HOP),
-        crate::Variant::Trampoline => Some(TRAMPOLINE),
-        _ => None,
+/// Finishes a setup where a turn starts: the side not to move is not in
+/// check (P8), the en-passant right is kept only when a capture is legal
+/// (`ep_possible`, C2, P5), and the checkers are found.
+pub(crate) fn finish_setup(
+    pos: &mut Position,
+    rules: Rules,
+    ep_claim: Option<Square>,
+    ep_possible: impl Fn(&Position, Square) -> bool,
+) -> Result<(), FenError> {
+    let them = !pos.turn;
+    if let Some(k) = pos.board.king_of(them) {
+        if is_attacked(&pos.board, pos.trampolines, rules, k, pos.turn) {
+            return Err(FenError::OppositeCheck(them.name()));
+        }
     }
+    if let Some(ep) = ep_claim {
+        crate::games::chess::validate_ep_claim(pos, ep)?;
+        if ep_possible(pos, ep) {
+            pos.ep_square = Some(ep);
+        }
+    }
+    update_checkers(pos, rules);
+    Ok(())
 }
+
+// ---- Making moves on a position ----
 
 /// Whether the piece on `from` can make the bounce path `from`, `via`...,
 /// `to` (promoting to `role`) in `pos`: N3, every valid path names its move.
@@ -750,7 +803,7 @@ pub(crate) fn path_exists(
     to: Square,
     role: Option<Role>,
 ) -> bool {
-    let Some(rules) = rules_of(pos.variant()) else {
+    let Some(rules) = pos.variant().bounce_rules() else {
         return false;
     };
     let mut found = false;
