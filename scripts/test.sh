@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project (the README's test command): the Rust
-# tests, then the web app's end-to-end tests in headless Chromium.
+# tests, the web app's end-to-end tests in headless Chromium, then games in
+# the real XBoard under Xvfb (scripts/xboard-test.sh).
 # The Rust tests include the bench signature check
 # (crates/springboard/tests/bench_signature.rs): `springboard bench` must
 # search the node count of the newest `Bench: N` line of
