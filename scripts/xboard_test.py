@@ -97,7 +97,7 @@ def two_machines(engine, variant, outdir, display):
     return check(variant, debug, fenfile)
 
 
-def check(variant, debug, fenfile):
+def check(variant, debug, fenfile, start=None):
     errors = []
     with open(debug, errors="replace") as f:
         log = f.read()
@@ -112,7 +112,9 @@ def check(variant, debug, fenfile):
     # The engine's view: the moves the two engines played, replayed in a
     # fresh session; `result` makes it write its final position.
     moves = re.findall(r"<(?:first|second)\s*: move (\S+)", log)
-    script = "xboard\nprotover 2\nvariant %s\nforce\n" % variant
+    script = "xboard\nprotover 2\nvariant %s\nforce\n" % variant.split("-")[0]
+    if start:
+        script += f"setboard {start}\n"
     script += "".join(f"usermove {m}\n" for m in moves) + "result *\nquit\n"
     out = subprocess.run([ENGINE, "xboard"], input=script, capture_output=True, text=True, timeout=60).stdout
     for line in out.splitlines():
@@ -132,6 +134,55 @@ def check(variant, debug, fenfile):
     result = ends[0][1] if ends else "?"
     moves = log.count("<first : move ") + log.count("<second: move ")
     print(f"{variant}: {moves} moves, {result}; XBoard's final position matched: {not errors}")
+    return errors
+
+
+# Two Machines games from a position (pasted in Edit Game mode, then
+# Ctrl+T): Jumping King with White stuck (J6), so that it passes (@@@@).
+FROM = {
+    "jumpingking": "*****k/6/6/6/1N4/2N3/K5/1*****[RRBBPPPrrbbnnppp] w - - 0 5",
+}
+
+
+def two_machines_from(engine, variant, fen, outdir, display):
+    name = f"{variant}-from"
+    debug = os.path.join(outdir, f"{name}.debug")
+    fenfile = os.path.join(outdir, f"{name}.fen")
+    for f in (debug, fenfile):
+        if os.path.exists(f):
+            os.remove(f)
+    cmd = [
+        XBOARD, "-debug", "-debugfile", debug,
+        "-fcp", f"{engine} xboard", "-scp", f"{engine} xboard",
+        "-variant", variant, "-testLegality", "false", "-mode", "EditGame",
+        "-tc", "5", "-inc", "0", "-depth", "2", "-spf", fenfile,
+        "-popupExitMessage", "false",
+    ]
+    env = dict(os.environ, DISPLAY=display)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(4)
+        subprocess.run(["xclip", "-i", "-selection", "clipboard"], input=fen, text=True, env=env, check=True)
+        xdo(display, "mousemove", "150", "200")
+        time.sleep(0.3)
+        xdo(display, "key", "ctrl+shift+v")
+        time.sleep(1)
+        xdo(display, "key", "ctrl+t")
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            time.sleep(1)
+            with open(debug, errors="replace") as f:
+                if re.search(r"GameEnds\([1-9]", f.read()):
+                    break
+        time.sleep(1)
+        screenshot(display, os.path.join(outdir, f"{name}.png"))
+    finally:
+        proc.kill()
+        proc.wait()
+    errors = check(name, debug, fenfile, start=fen)
+    with open(debug, errors="replace") as f:
+        if "move @@@@" not in f.read():
+            errors.append(f"{name}: no pass was played")
     return errors
 
 
@@ -268,6 +319,8 @@ def main():
     try:
         for v in variants:
             errors += two_machines(engine, v, outdir, display)
+            if v in FROM:
+                errors += two_machines_from(engine, v, FROM[v], outdir, display)
             if v in MOUSE:
                 errors += mouse(engine, v, outdir, display)
     finally:

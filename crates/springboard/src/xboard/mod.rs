@@ -298,6 +298,11 @@ impl Session {
             "setboard" => {
                 self.searcher.stop();
                 match board::read_setboard(self.variant, rest) {
+                    // XBoard 4.9.1 forwards the opponent's null move (a
+                    // Jumping King pass, J6) as `setboard` of the position
+                    // after it, and then waits for our move: played as the
+                    // pass, as if it came by `usermove`.
+                    Ok(pos) if self.is_pass_to(&pos) => self.usermove("@@@@")?,
                     Ok(pos) => {
                         let marks = trampoline_marks(&pos);
                         lock(&self.shared).game = Game::new(pos);
@@ -394,6 +399,26 @@ impl Session {
             }
         }
         Ok(Flow::Continue)
+    }
+
+    /// Whether `pos` (from `setboard`) is the current position after a
+    /// legal pass, as XBoard writes it (board, holdings, side to move).
+    fn is_pass_to(&self, pos: &Position) -> bool {
+        let shared = lock(&self.shared);
+        let now = shared.game.position();
+        let Some(pass) = parse_xboard(now, "@@@@") else {
+            return false;
+        };
+        let mut after = now.clone();
+        after.play(pass);
+        let key = |p: &Position| {
+            board::xboard_fen(p)
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        key(&after) == key(pos)
     }
 
     /// `lift SQ`: the squares the lifted piece can go to.
@@ -1027,6 +1052,34 @@ mod tests {
             "move a1a8,a8a7\nhighlight W7/8/8/8/8/8/8/8\n1-0 {White mates}\n"
         );
         assert_eq!(fen(&t), "4k3/R7/8/8/8/8/8/4K3 b - - 1 40 a8,- -");
+    }
+
+    #[test]
+    fn a_pass_forwarded_as_setboard_is_played_and_answered() {
+        let mut t = new_talk();
+        // White is stuck (J6): its king on a2, its knights on b4 and c3.
+        script(
+            &mut t,
+            &[
+                "variant jumpingking",
+                "force",
+                "setboard *****k/6/6/6/1N4/2N3/K5/1*****[RRBBPPPrrbbnnppp] w - - 0 5",
+                // Protocol 1: the engine plays Black.
+                "white",
+                "sd 1",
+            ],
+        );
+        let before = t.0.position();
+        // XBoard 4.9.1 sends the position after White's pass: the engine
+        // plays the pass (the game keeps its history) and answers.
+        let out = talk_wait(
+            &mut t,
+            "setboard *****k/6/6/6/1N4/2N3/K5/1*****[PPPBBRRpppnnbbrr] b - - 0 1",
+        );
+        assert!(out.starts_with("move f8"), "{out}");
+        let mut passed = before.clone();
+        passed.play(parse_uci(&before, "0000").unwrap());
+        assert_eq!(lock(&t.0.shared).game.positions()[1], passed);
     }
 
     #[test]
