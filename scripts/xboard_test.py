@@ -194,24 +194,39 @@ LIGHT, DARK = "#E0E0A0", "#208020"
 # ("e3v1": press on e3, drag down one notch, 30 pixels, to sweep through the
 # engine's `choice`, release; `^` drags up). The usermove lines XBoard must send, in order.
 MOUSE = {
-    "hopchess": (
+    "hopchess": [(
+        None,
         # 1.e4 Nf6@d5 2.Nf3@h3 Nc3@a6 (a bounce off d5) 3.d4@h3 (White
         # keeps the trampoline on h3).
         ["e2", "e4", "g8", "d5", "f6", "g1", "h3", "f3", "f6", "a6", "c3", "d2", "h3", "d4"],
         # Black's two-leg moves arrive in XBoard's castling kludge form.
         ["e2e4", "g8f6,d5g6", "g1h3,h3f3", "f6c3,a6d3", "d2h3,h3d4"],
-    ),
-    # 1.e4 T@d5 2.T@f3 e6 3.Ng5 (g1-f3(T)-g5) Td4.
-    "trampoline": (
+    )],
+    "trampoline": [(
+        None,
+        # 1.e4 T@d5 2.T@f3 e6 3.Ng5 (g1-f3(T)-g5) Td4.
         ["e2", "e4", "B5", "d5", "W5", "f3", "e7", "e6", "g1", "g5", "d5", "d4"],
         ["e2e4", "T@d5", "T@f3", "e7e6", "g1g5", "d5d4"],
-    ),
-    # 1.Kc2 Kd7 2.Ke3 leaving a bishop on c2.
-    "jumpingking": (
-        # The engine answers `choice RBNP`; dragging down sweeps R, P, N, B.
+    ), (
+        "4k3/P7/8/8/8/8/8/4K3[Tt] w - - 0 1",
+        # a8: the engine answers `choice QRBN`; dragging down sweeps Q, N,
+        # B, R (XBoard's table order, from the queen on).
+        ["a7", "a8v3"],
+        ["a7a8r"],
+    )],
+    "jumpingking": [(
+        None,
+        # 1.Kc2 Kd7 2.Ke3 leaving a bishop on c2. The engine answers
+        # `choice RBNP`; dragging down sweeps R, P, N, B.
         ["a1", "c2", "f8", "d7", "c2", "e3v3"],
         ["a1c2", "f8d7", "c2e3b"],
-    ),
+    )],
+    "hoplit": [(
+        "4k3/1P6/8/8/8/8/8/4K3[Hh] w - - 0 1",
+        # b8: `choice QRBNH`; the sweep goes Q, H, N, B, R (L5).
+        ["b7", "b8v1"],
+        ["b7b8h"],
+    )],
 }
 
 
@@ -231,9 +246,10 @@ def xdo(display, *args):
     subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), check=True)
 
 
-def mouse(engine, variant, outdir, display):
-    steps, expected = MOUSE[variant]
-    debug = os.path.join(outdir, f"{variant}-mouse.debug")
+def mouse(engine, variant, case, outdir, display):
+    start, steps, expected = MOUSE[variant][case]
+    name = f"{variant}-mouse{case}"
+    debug = os.path.join(outdir, f"{name}.debug")
     if os.path.exists(debug):
         os.remove(debug)
     files, ranks = (6, 8) if variant == "jumpingking" else (8, 8)
@@ -249,7 +265,13 @@ def mouse(engine, variant, outdir, display):
     errors = []
     try:
         time.sleep(4)
-        x0, y0, w, h = board_box(display, os.path.join(outdir, f"{variant}-mouse-start.png"))
+        if start:
+            subprocess.run(["xclip", "-i", "-selection", "clipboard"], input=start, text=True, env=env, check=True)
+            xdo(display, "mousemove", "150", "200")
+            time.sleep(0.3)
+            xdo(display, "key", "ctrl+shift+v")
+            time.sleep(1)
+        x0, y0, w, h = board_box(display, os.path.join(outdir, f"{name}-start.png"))
         px, py = w / files, h / ranks
 
         def at(f, row):
@@ -277,7 +299,7 @@ def mouse(engine, variant, outdir, display):
                 else:
                     xdo(display, "mousemove", x, y, "click", "1")
             time.sleep(0.8)
-        screenshot(display, os.path.join(outdir, f"{variant}-mouse.png"))
+        screenshot(display, os.path.join(outdir, f"{name}.png"))
         # Keys go where the pointer is (no window manager): over the board.
         xdo(display, "mousemove", *at(files // 2, ranks // 2))
         time.sleep(0.3)
@@ -293,17 +315,19 @@ def mouse(engine, variant, outdir, display):
         log = f.read()
     sent = [m.strip() for m in re.findall(r">first : usermove \d+ >first : (\S+)", log)]
     if sent != expected:
-        errors.append(f"{variant} by mouse: XBoard sent {sent}, expected {expected}")
+        errors.append(f"{name} by mouse: XBoard sent {sent}, expected {expected}")
     for line in log.splitlines():
         if re.search(r"<first\s*: (Illegal move|Error)", line):
-            errors.append(f"{variant} by mouse: {line.strip()}")
+            errors.append(f"{name} by mouse: {line.strip()}")
     script = "xboard\nprotover 2\nvariant %s\nforce\n" % variant
+    if start:
+        script += f"setboard {start}\n"
     script += "".join(f"usermove {m}\n" for m in sent) + "result *\nquit\n"
     out = subprocess.run([engine, "xboard"], input=script, capture_output=True, text=True, timeout=60).stdout
     finals = re.findall(r"# final position (.*)", out)
     if not finals or not xb or board_of(finals[0]) != board_of(xb):
-        errors.append(f"{variant} by mouse: XBoard's position {xb!r} != the engine's {finals}")
-    print(f"{variant} by mouse: {sent}; XBoard's position {xb}; matched: {not errors}")
+        errors.append(f"{name} by mouse: XBoard's position {xb!r} != the engine's {finals}")
+    print(f"{name} by mouse: {sent}; XBoard's position {xb}; matched: {not errors}")
     return errors
 
 
@@ -318,11 +342,12 @@ def main():
     errors = []
     try:
         for v in variants:
-            errors += two_machines(engine, v, outdir, display)
+            if v != "hoplit":
+                errors += two_machines(engine, v, outdir, display)
             if v in FROM:
                 errors += two_machines_from(engine, v, FROM[v], outdir, display)
-            if v in MOUSE:
-                errors += mouse(engine, v, outdir, display)
+            for case in range(len(MOUSE.get(v, []))):
+                errors += mouse(engine, v, case, outdir, display)
     finally:
         xvfb.kill()
     for e in errors:
