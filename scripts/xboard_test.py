@@ -201,6 +201,18 @@ MOUSE = {
         ["e2", "e4", "g8", "d5", "f6", "g1", "h3", "f3", "f6", "a6", "c3", "d2", "h3", "d4"],
         # Black's two-leg moves arrive in XBoard's castling kludge form.
         ["e2e4", "g8f6,d5g6", "g1h3,h3f3", "f6c3,a6d3", "d2h3,h3d4"],
+    ), (
+        None,
+        # 1.e4 Nf6@g8: the trampoline on the vacated square, by clicking
+        # f6 twice (the first click is a placement click).
+        ["e2", "e4", "g8", "f6", "f6"],
+        ["e2e4", "g8f6"],
+    ), (
+        None,
+        # 1.e4 Nc6@d4 2.d3@f5 Ng3@d4: the double bounce c6-d4(T)-f5(T)-g3,
+        # keeping Black's trampoline on d4.
+        ["e2", "e4", "b8", "d4", "c6", "d2", "f5", "d3", "c6", "d4", "g3"],
+        ["e2e4", "b8c6,d4b6", "d2f5,f5d3", "c6g3,d4f3"],
     )],
     "trampoline": [(
         None,

@@ -14,10 +14,13 @@
 //!   optional promotion, the man a Jumping King leaves behind); `put` there
 //!   answers `choice` with the letters allowed;
 //! - `C` cyan: the move goes on from there (the Hop Chess placement
-//!   square); `put` there answers a new highlight.
+//!   square); `put` there answers a new highlight, in which that square
+//!   is a final square again when the move may leave the trampoline on
+//!   the square the piece left (XBoard sends the one leg when the same
+//!   square is clicked twice).
 
 use super::board::board_text;
-use super::notation::readable_clicks;
+use super::notation::{self, readable_clicks};
 use springboard_rules::{Move, MoveKind, Piece, Position, Role, Square};
 
 /// What was lifted: a piece on the board or a piece in hand.
@@ -91,6 +94,18 @@ impl Lifted {
                 }
                 _ => None,
             };
+            // Hop Chess: a one-leg move (the trampoline on the vacated
+            // square) ends on a square that is also a placement square,
+            // so its click is cyan; clicking that square again ends the
+            // move there (XBoard then sends the one leg).
+            if let Some([to]) = clicks.as_deref() {
+                if notation::needs_placement(pos) && m.place() == m.from() {
+                    entries.push(Entry {
+                        clicks: vec![*to, *to],
+                        mv: m,
+                    });
+                }
+            }
             entries.extend(clicks.map(|clicks| Entry { clicks, mv: m }));
         }
         Lifted {

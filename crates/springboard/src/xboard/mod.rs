@@ -908,6 +908,23 @@ mod tests {
     }
 
     #[test]
+    fn hop_chess_one_leg_move_by_clicking_twice() {
+        let mut t = new_talk();
+        script(
+            &mut t,
+            &["variant hopchess", "force", "usermove e2e4", "lift g8"],
+        );
+        // f6 is a placement square (cyan); put there, f6 is also the end
+        // of Ng8-f6 with the trampoline left on g8, and h6 of Ng8-h6@f6.
+        assert_eq!(talk(&mut t, "put f6"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "put f6"), "");
+        assert_eq!(
+            talk(&mut t, "usermove g8f6"),
+            "highlight 6D1/8/8/8/8/8/8/8\n"
+        );
+    }
+
+    #[test]
     fn hop_chess_two_bounces_as_legs() {
         let mut t = new_talk();
         script(
