@@ -44,6 +44,15 @@ def start_xvfb(display):
     return proc
 
 
+def xboard_env(display, outdir):
+    return dict(os.environ, DISPLAY=display)
+
+
+# Debian's xboard.conf saves the settings to ~/.xboardrc on exit (XBoard
+# finds ~ in the password file, not $HOME): the tests must not.
+NO_SAVE = ["-saveSettingsOnExit", "false"]
+
+
 def screenshot(display, path):
     subprocess.run(
         ["import", "-display", display, "-window", "root", path],
@@ -73,11 +82,11 @@ def two_machines(engine, variant, outdir, display):
         "-testLegality", "false",
         "-sgf", pgn,
         "-spf", fenfile,
-        "-popupExitMessage", "false",
+        "-popupExitMessage", "false", *NO_SAVE,
         "-autoCallFlag", "true",
         "-adjudicateDrawMoves", "160",
     ]
-    env = dict(os.environ, DISPLAY=display)
+    env = xboard_env(display, outdir)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     shot = os.path.join(outdir, f"{variant}-twomachines.png")
     shot_taken = False
@@ -156,9 +165,9 @@ def two_machines_from(engine, variant, fen, outdir, display):
         "-fcp", f"{engine} xboard", "-scp", f"{engine} xboard",
         "-variant", variant, "-testLegality", "false", "-mode", "EditGame",
         "-tc", "5", "-inc", "0", "-depth", "2", "-spf", fenfile,
-        "-popupExitMessage", "false",
+        "-popupExitMessage", "false", *NO_SAVE,
     ]
-    env = dict(os.environ, DISPLAY=display)
+    env = xboard_env(display, outdir)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(4)
@@ -270,9 +279,9 @@ def mouse(engine, variant, case, outdir, display):
         "-fcp", f"{engine} xboard",
         "-variant", variant, "-testLegality", "false", "-mode", "EditGame",
         "-useBoardTexture", "false", "-lightSquareColor", LIGHT, "-darkSquareColor", DARK,
-        "-popupExitMessage", "false",
+        "-popupExitMessage", "false", *NO_SAVE,
     ]
-    env = dict(os.environ, DISPLAY=display)
+    env = xboard_env(display, outdir)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     errors = []
     try:
