@@ -75,3 +75,33 @@ impl Signals {
         self.pondering.load(Ordering::Relaxed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_searches() {
+        assert!(!Limits::default().is_bounded());
+        let depth = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert!(depth.is_bounded());
+        let infinite = Limits {
+            infinite: true,
+            ..depth.clone()
+        };
+        assert!(!infinite.is_bounded());
+        let mate = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(!mate.is_bounded());
+        let clock = Limits {
+            btime: Some(1000),
+            ..Limits::default()
+        };
+        assert!(clock.is_bounded());
+    }
+}

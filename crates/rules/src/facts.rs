@@ -8,11 +8,11 @@
 //!   [`Variant::bounce_rules`](crate::Variant::bounce_rules),
 //!   [`Variant::board_size`](crate::Variant::board_size),
 //!   [`Variant::mask`](crate::Variant::mask).
-//! - Per position ([`crate::Position`]): [`Position::usable_trampolines`],
-//!   [`Position::bounce_leg`], [`Position::reserve_in_play`],
-//!   [`Position::splits_turn`], and the Jumping King state
-//!   ([`Position::is_jumping`], [`Position::unplaced`],
-//!   [`Position::weak_square_taken`]).
+//! - Per position ([`crate::Position`]): [`crate::Position::usable_trampolines`],
+//!   [`crate::Position::bounce_leg`], [`crate::Position::reserve_in_play`],
+//!   [`crate::Position::splits_turn`], and the Jumping King state
+//!   ([`crate::Position::is_jumping`], [`crate::Position::unplaced`],
+//!   [`crate::Position::weak_square_taken`]).
 //! - Trampolines: [`BounceRules`] (H4/H6/H7 against T3-T6) and [`Reach`],
 //!   where one bounce would take a side's pieces.
 //! - [`jumping_king`]: the weak squares, the jumping areas and the men.

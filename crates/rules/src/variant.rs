@@ -64,14 +64,13 @@ impl Variant {
     /// Whether the rules core plays this game yet. Front ends offer only
     /// implemented games.
     pub const fn is_implemented(self) -> bool {
-        matches!(
-            self,
+        match self {
             Variant::Chess
-                | Variant::HopChess
-                | Variant::Trampoline
-                | Variant::JumpingKing
-                | Variant::Hoplit
-        )
+            | Variant::HopChess
+            | Variant::Trampoline
+            | Variant::JumpingKing
+            | Variant::Hoplit => true,
+        }
     }
 
     /// The implemented games.

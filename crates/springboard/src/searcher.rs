@@ -267,3 +267,66 @@ pub fn history_keys(game: &springboard_rules::Game) -> Vec<u64> {
         .map(|p| p.hash())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_bounded() {
+        let mut input = &b"isready\r\n\xff\n0123456789\nabc\nlast"[..];
+        let mut lines = Vec::new();
+        while let Some(line) = read_line(&mut input, 5).unwrap() {
+            lines.push(line);
+        }
+        assert_eq!(
+            lines,
+            [
+                Line::TooLong,
+                Line::NotUtf8,
+                Line::TooLong,
+                Line::Text("abc".into()),
+                Line::Text("last".into())
+            ]
+        );
+        let mut input = &b"isready\r\n\n"[..];
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(Line::Text("isready\r".into()))
+        );
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(Line::Text(String::new()))
+        );
+        assert_eq!(read_line(&mut input, 10).unwrap(), None);
+    }
+
+    #[test]
+    fn a_job_that_panics_is_answered() {
+        let mut searcher = Searcher::new(Engine::new(1));
+        let (tx, rx) = std::sync::mpsc::channel();
+        searcher.run(|_| panic!("perft broke"), move |e| tx.send(e).unwrap());
+        searcher.wait();
+        assert_eq!(rx.recv().unwrap(), "perft broke");
+        // A job sees `stop`.
+        let (tx, rx) = std::sync::mpsc::channel();
+        searcher.run(
+            move |signals| {
+                while !signals.is_stopped() {
+                    std::thread::yield_now();
+                }
+                tx.send("stopped").unwrap();
+            },
+            |_| {},
+        );
+        searcher.stop();
+        assert_eq!(rx.recv().unwrap(), "stopped");
+    }
+
+    #[test]
+    fn clip_keeps_short_texts() {
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("abcd", 3), "abc... (4 bytes)");
+        assert_eq!(clip("ééé", 2), "éé... (6 bytes)");
+    }
+}

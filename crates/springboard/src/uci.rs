@@ -772,6 +772,8 @@ pub(crate) mod tests {
             "go depth 99999999999999999999 nodes 3000",
             "go depth 4294967295 nodes 3000",
             "go movestogo 99999999999 btime 100000 binc 100 depth 2",
+            "go mate 2000000000 depth 2",
+            "go mate 99999999999999999999 depth 2",
         ] {
             let out = talk_wait(&mut t, go);
             assert!(!out.contains("info string"), "{go}: {out}");

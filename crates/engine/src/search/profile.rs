@@ -80,6 +80,20 @@ pub(super) fn cheap_checks(variant: Variant) -> bool {
     }
 }
 
+/// How many turns past the horizon quiescence may go, where captures open
+/// and close bounce paths (the trampoline games: a capture chain there can
+/// run for dozens of turns, each with its cheap checks); `None`: no limit
+/// (every capture makes the board quieter).
+pub(super) fn quiescence_turns(variant: Variant) -> Option<i32> {
+    match variant {
+        Variant::HopChess | Variant::Trampoline => Some(QS_TURNS),
+        Variant::Chess | Variant::JumpingKing | Variant::Hoplit => None,
+    }
+}
+
+/// See [`quiescence_turns`].
+const QS_TURNS: i32 = 6;
+
 /// Whether the search splits the game's turns into steps of the same side
 /// (Hop Chess: the piece step, then the placement), so that the search path
 /// holds up to two keys a turn.

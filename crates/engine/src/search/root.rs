@@ -8,6 +8,7 @@ use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
 use crate::strength::Rng;
 use crate::time::TimeManager;
+use crate::tt::Bound;
 use crate::Engine;
 use springboard_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -31,6 +32,7 @@ impl Worker<'_, '_> {
         };
         self.iteration_depth = depth;
         loop {
+            self.root_score = None;
             let score = self.search(root, depth, alpha, beta, 0, false);
             if self.stopped {
                 return score;
@@ -76,6 +78,14 @@ impl Worker<'_, '_> {
                 let prev = lines.get(idx).map(|l| l.score);
                 let prev = if multipv == 1 { prev } else { None };
                 let score = self.aspiration(root, depth as i32, prev);
+                // A stopped search returns no score: a stopped iteration
+                // keeps only a root move searched in full, with its score
+                // (at least what the root is worth: a lower bound).
+                let score = match (self.stopped, self.root_score) {
+                    (false, _) => score,
+                    (true, Some(s)) => s,
+                    (true, None) => break,
+                };
                 let pv = turns_of_steps(self.sh.tt, root, &self.pv[0]);
                 let Some(&first) = pv.first() else { break };
                 fresh.push(Line { score, pv });
@@ -95,6 +105,22 @@ impl Worker<'_, '_> {
                         || line.pv[0] == lines[0].pv[0]
                         || line.score > lines[0].score
                     {
+                        if let Some(report) = on_info.as_deref_mut() {
+                            let time = self.sh.time.elapsed();
+                            let nodes = self.total_nodes();
+                            report(&Info {
+                                depth,
+                                seldepth: self.seldepth as u32,
+                                multipv: 1,
+                                score: Score::from_internal(line.score),
+                                bound: Some(Bound::Lower),
+                                nodes,
+                                nps: nps(nodes, time),
+                                time_ms: time.as_millis() as u64,
+                                hashfull: self.sh.tt.hashfull(),
+                                pv: line.pv.clone(),
+                            });
+                        }
                         lines.retain(|l| l.pv[0] != line.pv[0]);
                         lines.insert(0, line);
                     }
@@ -127,7 +153,9 @@ impl Worker<'_, '_> {
             }
             let best = lines[0].score;
             if let Some(mate) = self.sh.limits.mate {
-                if best >= MATE - 2 * mate as i32 {
+                // `mate` comes from outside: any u32.
+                let plies = i32::try_from(mate).unwrap_or(i32::MAX).saturating_mul(2);
+                if best >= MATE.saturating_sub(plies) {
                     break;
                 }
             }
@@ -222,14 +250,15 @@ pub(crate) fn run(
         })
     };
 
+    // Only a move some iteration searched (the first one always ends:
+    // see `Worker::count_node`); none when the root has no legal move.
     let best = if strength.is_limited() {
         let candidates: Vec<(Move, i32)> = lines.iter().map(|l| (l.pv[0], l.score)).collect();
         let mut rng = Rng::new(start.elapsed().as_nanos() as u64 ^ root.hash());
         strength.pick(&candidates, || rng.next_u64())
     } else {
         lines.first().map(|l| l.pv[0])
-    }
-    .or_else(|| root_moves.first().copied());
+    };
     let line = best.and_then(|b| lines.iter().find(|l| l.pv[0] == b));
     let ponder = best.and_then(|b| {
         line.and_then(|l| l.pv.get(1).copied())

@@ -65,6 +65,9 @@ pub(super) struct Worker<'a, 'b> {
     pub(super) root_step: Option<Move>,
     /// The depth of the current iteration.
     pub(super) iteration_depth: i32,
+    /// The score of the best root move of the current root search, once
+    /// one has been searched in full (what a stopped iteration may keep).
+    pub(super) root_score: Option<i32>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -103,6 +106,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             root_split: false,
             root_step: None,
             iteration_depth: 0,
+            root_score: None,
         }
     }
 
@@ -115,7 +119,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.stopped {
             return true;
         }
-        if self.main {
+        // The main thread's first iteration always ends (it is bounded:
+        // one turn and quiescence): no move or score is reported that no
+        // search produced.
+        let first = self.main && self.iteration_depth <= 1;
+        if self.main && !first {
             if let Some(cap) = self.sh.node_cap {
                 if self.total_nodes() >= cap {
                     self.stopped = true;
@@ -131,7 +139,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             self.flushed = self.nodes;
             let told = self.sh.signals.is_stopped() || self.sh.abort.load(Ordering::Relaxed);
             let late = self.main && !self.sh.signals.is_pondering() && self.sh.time.out_of_time();
-            if told || late {
+            if (told || late) && !first {
                 self.stopped = true;
             }
         }
@@ -244,7 +252,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             depth
         };
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
@@ -373,10 +381,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             // that check, attack or keep pieces safe first, so the late
             // ones go at every depth. Not after a piece step that checks:
             // every placement checks then, and the one that mates (or
-            // does not let the enemy out) may be anywhere.
+            // does not let the enemy out) may be anywhere. Never a
+            // placement that checks: it may mate (the ordering's guess of
+            // checks misses some bounces).
             if place
                 && !pv_node
                 && !step_checks
+                && !gives_check
                 && best > -MATE_BOUND
                 && searched >= PLACEMENT_LMP + depth * depth
             {
@@ -424,6 +435,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     best_move = Some(m);
                     alpha = score;
                     self.set_pv(ply, m);
+                    if root {
+                        self.root_score = Some(score);
+                    }
                     if score >= beta {
                         if quiet {
                             self.add_killer(ply, m);

@@ -13,7 +13,7 @@
 //! paths: if the king is attacked with the mover's trampoline lifted off
 //! the board, no placement helps; else each candidate square is tested.
 
-use super::bounce::{self, HOP};
+use super::bounce::{self, Reach, HOP};
 use super::chess::FIDE_ROLES;
 use super::GameRules;
 use crate::bitboard::Bitboard;
@@ -237,27 +237,16 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
     {
         return None;
     }
-    let theirs = board.by_color(them);
-    let mut reach_n = Bitboard::EMPTY;
-    for n in board.pieces(them, Role::Knight) {
-        reach_n |= knight_attacks(n);
-    }
-    let mut reach_r = Bitboard::EMPTY;
-    for r in theirs & board.rook_likes() {
-        reach_r |= rook_attacks(r, occ);
-    }
-    let mut reach_b = Bitboard::EMPTY;
-    for b in theirs & board.bishop_likes() {
-        reach_b |= bishop_attacks(b, occ);
-    }
+    // Where a non-capturing first leg takes each kind of piece (P2).
+    let reach = Reach::of(board, them);
+    let (reach_n, reach_r, reach_b) = (reach.knight, reach.orth, reach.diag);
     let fwd = |bb: Bitboard| match them {
         Color::White => bb.north(),
         Color::Black => bb.south(),
     };
-    let single = fwd(pawns) & !occ;
     // H7: a double step onto the square, over an empty or trampoline square.
     let double = fwd(fwd(pawns & rel_rank(1)) & !occ) & !occ;
-    let reach_p = single | double;
+    let reach_p = reach.pawn | double;
     let to_n = knight_attacks(k);
     let to_r = rook_attacks(k, occ);
     let to_b = bishop_attacks(k, occ);

@@ -326,7 +326,7 @@ impl Position {
     }
 
     /// The squares one more leg of `role` attacks from the trampoline `t`
-    /// after arriving there from `from` (see [`BounceRules::leg_from`]: the
+    /// after arriving there from `from` (see [`crate::facts::BounceRules::leg_from`]: the
     /// queen's line, H6 against T4); empty in games without trampolines.
     #[inline]
     pub fn bounce_leg(&self, role: Role, from: Square, t: Square, occ: Bitboard) -> Bitboard {
