@@ -165,10 +165,18 @@ fn parse_legs(text: &str) -> Option<(Square, Vec<Square>, Option<char>)> {
     let parts: Vec<&str> = text.split(',').collect();
     if let [first, second] = parts[..] {
         let (a, b, l1) = parse_leg(first)?;
-        let (k, c, letter) = parse_leg(second)?;
-        let file_apart = (i16::from(b.file().index()) - i16::from(c.file().index())).abs() == 1;
-        if k != b && l1.is_none() && b.rank() == c.rank() && file_apart {
-            return Some((a, vec![k, b], letter));
+        // The kludge's last square is the final square's neighbour on the
+        // rank, off the board beside file a or h too (`a5` gives `` `5``).
+        let kludge = second.is_ascii() && (4..=5).contains(&second.len());
+        if kludge && l1.is_none() {
+            let k: Square = second[0..2].parse().ok()?;
+            let c = second.as_bytes();
+            let file_apart = (i16::from(c[2]) - i16::from(b'a' + b.file().index())).abs() == 1;
+            let same_rank = char::from(c[3]) == b.rank().char();
+            if k != b && file_apart && same_rank {
+                let letter = second[4..].chars().next();
+                return Some((a, vec![k, b], letter));
+            }
         }
     }
     let mut origin = None;
@@ -314,6 +322,14 @@ mod tests {
         // XBoard 4.9.1 forwards Black's `c6e6,e6g3` as castling: `c6g3,e6f3`.
         assert_eq!(parse_xboard(&p, "c6g3,e6f3"), Some(moved));
         assert_eq!(parse_xboard(&p, "c6g3,e6h3"), Some(moved));
+        // Beside file a the kludge's square is off the board.
+        let q = pos(
+            Variant::HopChess,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 -,- -",
+        );
+        let a5 = parse_uci(&q, "a7a5@f6").unwrap();
+        assert_eq!(to_xboard(&q, a5), "a7f6,f6a5");
+        assert_eq!(parse_xboard(&q, "a7a5,f6`5"), Some(a5));
     }
 
     #[test]
