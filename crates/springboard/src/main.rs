@@ -56,12 +56,60 @@ struct ServeArgs {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// The directory of the games database (created on first run; the
+    /// default is the per-user data directory).
+    #[arg(long, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
+    /// The database: a SQLite file path or sqlite://path (the default is
+    /// springboard.sqlite3 in the data directory).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+}
+
+impl ServeArgs {
+    fn default_args() -> ServeArgs {
+        ServeArgs {
+            host: "127.0.0.1".to_string(),
+            port: 8080,
+            data: None,
+            database: None,
+        }
+    }
+}
+
+/// The per-user data directory (e.g. ~/.local/share/springboard).
+fn default_data_dir() -> Result<std::path::PathBuf> {
+    directories::ProjectDirs::from("", "", "springboard")
+        .map(|d| d.data_dir().to_path_buf())
+        .ok_or_else(|| anyhow::anyhow!("no home directory: give --data DIR"))
 }
 
 /// Starts the web app with the engine behind it.
 fn serve(args: &ServeArgs) -> Result<()> {
+    let database = match &args.database {
+        Some(url) => springboard_web::Database::parse(url)?,
+        None => {
+            let dir = match &args.data {
+                Some(d) => d.clone(),
+                None => default_data_dir()?,
+            };
+            springboard_web::Database::Sqlite(dir.join("springboard.sqlite3"))
+        }
+    };
+    let loopback = matches!(args.host.as_str(), "localhost")
+        || args
+            .host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if !loopback {
+        eprintln!(
+            "warning: listening on {}: the server is reachable by other machines on your network, \
+             and anyone who can reach it can create and watch games",
+            args.host
+        );
+    }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
-    springboard_web::run(&args.host, args.port, Some(engine))?;
+    springboard_web::run(&args.host, args.port, &database, Some(engine))?;
     Ok(())
 }
 
@@ -93,9 +141,6 @@ fn main() -> Result<()> {
         Some(Command::Match(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Serve(args)) => serve(&args),
-        None => serve(&ServeArgs {
-            host: "127.0.0.1".to_string(),
-            port: 8080,
-        }),
+        None => serve(&ServeArgs::default_args()),
     }
 }

@@ -3,7 +3,7 @@
 
 use springboard_engine::{Engine, Info, Limits, Score, SearchResult, Signals, Strength};
 use springboard_rules::{Game, Move};
-use springboard_web::{Analysis, AnalysisLimit, EngineProvider, Evaluation};
+use springboard_web::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -42,6 +42,35 @@ impl EngineProvider for WebEngine {
             ..Limits::default()
         };
         let result = search(&mut engine, game, &limits, None, &stop, &mut |_| {});
+        if stop.load(Ordering::Relaxed) {
+            None
+        } else {
+            result.best
+        }
+    }
+
+    /// In a game with a clock the engine's own time manager shares out
+    /// the clock; the level's think time stays the most it takes.
+    fn best_move_on_clock(
+        &self,
+        game: &Game,
+        level: u8,
+        clock: EngineClock,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Move> {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
+        let (mine, theirs) = (Some(clock.own_ms), Some(clock.opponent_ms));
+        let white = game.position().turn() == springboard_rules::Color::White;
+        let limits = Limits {
+            wtime: if white { mine } else { theirs },
+            btime: if white { theirs } else { mine },
+            winc: Some(clock.increment_ms),
+            binc: Some(clock.increment_ms),
+            ..Limits::default()
+        };
+        let cap = Some(Duration::from_millis(WebEngine::think_ms(level)));
+        let result = search(&mut engine, game, &limits, cap, &stop, &mut |_| {});
         if stop.load(Ordering::Relaxed) {
             None
         } else {

@@ -2,20 +2,25 @@
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
-use crate::engine::{AnalysisLimit, Evaluation};
+use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
+use crate::games::{self, color_name, Action, Answer, Live};
 use crate::pgn;
-use crate::store::Entry;
+use crate::seat;
+use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
 use crate::AppState;
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use springboard_rules::notation::san::to_san;
-use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Move, Position, Variant};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,9 +28,15 @@ use std::time::Duration;
 type Shared = State<Arc<AppState>>;
 
 /// Reads a JSON body, turning the extractor's rejection into a JSON reason.
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     b.map(|Json(v)| v).map_err(|e| {
         let reason = format!("bad request body: {}", e.body_text());
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return ApiError::PayloadTooLarge(format!(
+                "the request body is larger than {} bytes",
+                crate::MAX_BODY_BYTES
+            ));
+        }
         match e {
             JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(reason),
             _ => ApiError::BadRequest(reason),
@@ -38,9 +49,62 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
 }
 
-fn game_id(text: &str) -> Result<u64, ApiError> {
-    text.parse()
-        .map_err(|_| ApiError::NotFound(format!("no game with id '{text}'")))
+/// The browser's cookie: its token (if it sent one) and the token's hash.
+pub(crate) struct Who {
+    token: Option<String>,
+}
+
+impl Who {
+    pub(crate) fn from(headers: &HeaderMap) -> Who {
+        Who {
+            token: seat::token_from(headers),
+        }
+    }
+
+    pub(crate) fn hash(&self) -> Option<String> {
+        self.token.as_deref().map(seat::hash_token)
+    }
+
+    /// The hash, giving the browser a new token if it has none; the
+    /// `Set-Cookie` value to send then.
+    fn ensure(&mut self) -> (String, Option<String>) {
+        match &self.token {
+            Some(t) => (seat::hash_token(t), None),
+            None => {
+                let t = seat::random_base62(seat::TOKEN_LEN);
+                let cookie = seat::set_cookie(&t);
+                let hash = seat::hash_token(&t);
+                self.token = Some(t);
+                (hash, Some(cookie))
+            }
+        }
+    }
+}
+
+fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Response {
+    let mut resp = (status, Json(view)).into_response();
+    if let Some(c) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        resp.headers_mut().insert(header::SET_COOKIE, c);
+    }
+    resp
+}
+
+/// The view of `live` for the browser with cookie hash `who`, built with
+/// no lock held.
+fn view_of(
+    app: &AppState,
+    live: &Live,
+    who: Option<&str>,
+    ply: Option<usize>,
+) -> Result<GameView, ApiError> {
+    let you = live.seats_of(who);
+    let ctx = view::Context {
+        you: &you,
+        now: app.games.now(),
+        engine_name: app.engine.as_ref().map(|e| e.name()),
+        engine_thinking: app.pool.thinking(&live.rec.id),
+    };
+    view::game_view(live, ply, &ctx)
 }
 
 /// A variant the page may play: known and implemented.
@@ -110,14 +174,33 @@ pub async fn rules(Path(name): Path<String>) -> Result<Json<RulesView>, ApiError
     }))
 }
 
-/// A new game: a variant from its start, from a FEN, or a whole PGN game.
+/// A new game: a variant from its start, from a FEN, or a whole PGN game;
+/// how it is played, the creator's side, the engine's level and the clock.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     variant: Option<String>,
     fen: Option<String>,
     pgn: Option<String>,
+    mode: Option<String>,
+    color: Option<String>,
+    level: Option<u8>,
+    clock: Option<ClockRequest>,
 }
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    /// Seconds.
+    initial: u32,
+    /// Seconds added per move.
+    increment: u32,
+}
+
+/// The longest initial time of a clock, in seconds (3 hours).
+pub const MAX_INITIAL_S: u32 = 10_800;
+/// The largest increment, in seconds.
+pub const MAX_INCREMENT_S: u32 = 180;
 
 fn build_game(req: &CreateGame) -> Result<Game, ApiError> {
     let variant = match &req.variant {
@@ -140,16 +223,144 @@ fn build_game(req: &CreateGame) -> Result<Game, ApiError> {
     }
 }
 
+fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
+    parts
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+}
+
 pub async fn create(
     State(app): Shared,
+    headers: HeaderMap,
+    ext: axum::http::Extensions,
     req: Result<Json<CreateGame>, JsonRejection>,
-) -> Result<(StatusCode, Json<GameView>), ApiError> {
+) -> Result<Response, ApiError> {
     let req = body(req)?;
     let game = build_game(&req)?;
-    let mut store = app.store();
-    let id = store.insert(game);
-    let entry = store.get_mut(id)?;
-    Ok((StatusCode::CREATED, Json(view::game_view(id, entry, None)?)))
+    let mode = req.mode.as_deref().unwrap_or("local");
+    if !matches!(mode, "engine" | "friend" | "local") {
+        return Err(ApiError::BadRequest(format!(
+            "unknown mode '{mode}': expected engine, friend or local"
+        )));
+    }
+    let me = match req.color.as_deref().unwrap_or("white") {
+        "white" => Color::White,
+        "black" => Color::Black,
+        "random" => {
+            if rand::random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "unknown color '{other}': expected white, black or random"
+            )))
+        }
+    };
+    let level = match (mode, req.level) {
+        ("engine", level) => {
+            let engine = app.engine()?;
+            let max = engine.max_level().max(1);
+            let level = level.unwrap_or(1);
+            if !(1..=max).contains(&level) {
+                return Err(ApiError::BadRequest(format!(
+                    "level {level} is out of range 1-{max}"
+                )));
+            }
+            Some(i64::from(level))
+        }
+        (_, None) => None,
+        (_, Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "a level is for engine games only".into(),
+            ))
+        }
+    };
+    let clock = match req.clock {
+        None => None,
+        Some(c) => {
+            if c.initial > MAX_INITIAL_S || c.increment > MAX_INCREMENT_S {
+                return Err(ApiError::BadRequest(format!(
+                    "a clock has at most {MAX_INITIAL_S} s and {MAX_INCREMENT_S} s per move"
+                )));
+            }
+            if c.initial == 0 && c.increment == 0 {
+                return Err(ApiError::BadRequest(
+                    "a clock of 0 s needs an increment".into(),
+                ));
+            }
+            Some((i64::from(c.initial) * 1000, i64::from(c.increment) * 1000))
+        }
+    };
+    let now = app.games.now();
+    if !app.limiter.allow(client_ip(&ext), now) {
+        return Err(ApiError::TooManyRequests(format!(
+            "too many new games from your address; at most {} a minute",
+            app.limiter.per_minute
+        )));
+    }
+    let mut who = Who::from(&headers);
+    let (hash, cookie) = who.ensure();
+    let mut moves = Vec::new();
+    for (pos, &m) in game.positions().iter().zip(game.moves()) {
+        moves.push(crate::store::MoveRecord {
+            uci: to_uci(pos, m),
+            san: to_san(pos, m),
+            ms: None,
+            at: now,
+        });
+    }
+    let (white_seat, black_seat) = match (mode, me) {
+        ("local", _) => (Some(hash.clone()), Some(hash.clone())),
+        (_, Color::White) => (Some(hash.clone()), None),
+        (_, Color::Black) => (None, Some(hash.clone())),
+    };
+    let rec = GameRecord {
+        id: seat::new_game_id(),
+        variant: game.start().variant().name().to_string(),
+        start_fen: game.start().to_fen(),
+        moves,
+        mode: mode.to_string(),
+        white_seat,
+        black_seat,
+        engine_color: (mode == "engine").then(|| color_name(!me).to_string()),
+        engine_level: level,
+        clock_initial_ms: clock.map(|c| c.0),
+        clock_increment_ms: clock.map(|c| c.1),
+        white_ms: clock.map(|c| c.0),
+        black_ms: clock.map(|c| c.0),
+        turn_started_at: clock.map(|_| now),
+        // A game imported over (a finished PGN) is shown as it ended.
+        status: if game.outcome().is_some() {
+            "ended"
+        } else if mode == "friend" {
+            "waiting"
+        } else {
+            "playing"
+        }
+        .to_string(),
+        result: game
+            .outcome()
+            .map(|o| games::outcome_words(o).0.to_string()),
+        reason: game
+            .outcome()
+            .map(|o| games::outcome_words(o).1.to_string()),
+        draw_offer: None,
+        takeback_offer: None,
+        rematch_offer: None,
+        rematch_id: None,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+    };
+    let live = app.games.insert(rec).await?;
+    schedule_engine(&app, &live);
+    schedule_flag(&app, &live);
+    let view = view_of(&app, &live, Some(&hash), None)?;
+    Ok(with_cookie(StatusCode::CREATED, cookie, view))
 }
 
 #[derive(Deserialize)]
@@ -161,26 +372,36 @@ pub struct PlyQuery {
 pub async fn get_game(
     State(app): Shared,
     Path(id): Path<String>,
+    headers: HeaderMap,
     q: Result<Query<PlyQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
-    let id = game_id(&id)?;
     let q = query(q)?;
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
-    Ok(Json(view::game_view(id, entry, q.ply)?))
+    let live = app.games.get(&id).await?;
+    let who = Who::from(&headers).hash();
+    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply)?))
+}
+
+pub async fn join(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut who = Who::from(&headers);
+    let (hash, cookie) = who.ensure();
+    let done = app.games.change(&id, Some(&hash), Action::Join).await?;
+    let view = view_of(&app, &done.live, Some(&hash), None)?;
+    Ok(with_cookie(StatusCode::OK, cookie, view))
 }
 
 pub async fn legal_moves(
     State(app): Shared,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<MoveView>>, ApiError> {
-    let id = game_id(&id)?;
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
-    if entry.game.outcome().is_some() {
+    let live = app.games.get(&id).await?;
+    if live.game.outcome().is_some() || live.rec.status != "playing" {
         return Ok(Json(Vec::new()));
     }
-    Ok(Json(view::legal_views(entry.game.position())))
+    Ok(Json(view::legal_views(live.game.position())))
 }
 
 #[derive(Deserialize)]
@@ -189,44 +410,116 @@ pub struct PlayMove {
     /// The move in long notation (RULINGS N1-N6).
     #[serde(rename = "move")]
     text: String,
+    /// The number of moves played before this one (a resend of a played
+    /// move is answered as the first time).
+    ply: Option<usize>,
 }
 
-/// Resolves a move text: the legal move whose long notation it is, or any
-/// other valid path of a legal move (ruling N3).
-fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
-    let text = text.trim();
-    if let Some(m) = pos
-        .legal_moves()
-        .into_iter()
-        .find(|&m| to_uci(pos, m) == text)
-    {
-        return Ok(m);
+/// Applies `action` for the browser of `headers` and answers the view;
+/// schedules the engine's reply when it is to move.
+async fn act(
+    app: &Arc<AppState>,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> Result<Json<GameView>, ApiError> {
+    let who = Who::from(headers).hash();
+    let done = app.games.change(id, who.as_deref(), action).await?;
+    after_change(app, &done);
+    Ok(Json(view_of(app, &done.live, who.as_deref(), None)?))
+}
+
+/// After a change: the engine moves where it is to move (in the game and
+/// in a rematch game).
+pub(crate) fn after_change(app: &Arc<AppState>, done: &games::Done) {
+    if done.changed {
+        schedule_engine(app, &done.live);
+        schedule_flag(app, &done.live);
     }
-    parse_uci(pos, text).map_err(|e| match e {
-        springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
-        _ => ApiError::Conflict(e.to_string()),
-    })
+    if let Some(r) = &done.rematch {
+        if let Ok(live) = Live::from_record(r.clone()) {
+            schedule_engine(app, &live);
+        }
+    }
 }
 
 pub async fn play(
     State(app): Shared,
     Path(id): Path<String>,
+    headers: HeaderMap,
     req: Result<Json<PlayMove>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
-    let id = game_id(&id)?;
     let req = body(req)?;
-    let mut store = app.store();
-    let entry: &mut Entry = store.get_mut(id)?;
-    if let Some(o) = entry.game.outcome() {
-        return Err(ApiError::Conflict(format!(
-            "the game is over ({}, {})",
-            o.result_str(),
-            o.reason_str()
-        )));
+    if req.text.len() > 64 {
+        return Err(ApiError::BadRequest(
+            "a move is at most 64 characters".into(),
+        ));
     }
-    let m = resolve(entry.game.position(), &req.text)?;
-    entry.play(m)?;
-    Ok(Json(view::game_view(id, entry, None)?))
+    act(
+        &app,
+        &id,
+        &headers,
+        Action::Move {
+            text: req.text,
+            ply: req.ply,
+        },
+    )
+    .await
+}
+
+pub async fn resign(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, &headers, Action::Resign).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRequest {
+    action: String,
+}
+
+fn answer(req: Result<Json<OfferRequest>, JsonRejection>) -> Result<Answer, ApiError> {
+    match body(req)?.action.as_str() {
+        "offer" => Ok(Answer::Offer),
+        "accept" => Ok(Answer::Accept),
+        "decline" => Ok(Answer::Decline),
+        other => Err(ApiError::BadRequest(format!(
+            "unknown action '{other}': expected offer, accept or decline"
+        ))),
+    }
+}
+
+pub async fn draw(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<OfferRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let a = answer(req)?;
+    act(&app, &id, &headers, Action::Draw(a)).await
+}
+
+pub async fn takeback(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<OfferRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let a = answer(req)?;
+    act(&app, &id, &headers, Action::Takeback(a)).await
+}
+
+pub async fn rematch(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<OfferRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let a = answer(req)?;
+    act(&app, &id, &headers, Action::Rematch(a)).await
 }
 
 #[derive(Deserialize)]
@@ -238,17 +531,133 @@ pub struct UndoQuery {
 pub async fn undo(
     State(app): Shared,
     Path(id): Path<String>,
+    headers: HeaderMap,
     q: Result<Query<UndoQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
-    let id = game_id(&id)?;
     let plies = query(q)?.plies.unwrap_or(1);
     if plies == 0 {
         return Err(ApiError::BadRequest("plies must be at least 1".into()));
     }
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
-    entry.undo(plies)?;
-    Ok(Json(view::game_view(id, entry, None)?))
+    act(&app, &id, &headers, Action::Undo(plies)).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListRequest {
+    list: Option<String>,
+    limit: Option<i64>,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView {
+    name: String,
+}
+
+#[derive(Serialize)]
+pub struct ListClock {
+    initial: i64,
+    increment: i64,
+}
+
+#[derive(Serialize)]
+pub struct ListItem {
+    id: String,
+    variant: String,
+    title: &'static str,
+    mode: String,
+    white: PlayerView,
+    black: PlayerView,
+    /// Seconds; null: unlimited.
+    clock: Option<ListClock>,
+    status: String,
+    result: Option<String>,
+    reason: Option<String>,
+    moves: usize,
+    created_at: i64,
+    updated_at: i64,
+}
+
+#[derive(Serialize)]
+pub struct ListView {
+    games: Vec<ListItem>,
+}
+
+fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
+    if rec.engine_color.as_deref() == Some(color_name(c)) {
+        let name = app
+            .engine
+            .as_ref()
+            .map_or_else(|| "engine".into(), |e| e.name());
+        return format!("{name}, level {}", rec.engine_level.unwrap_or(1));
+    }
+    let seat = match c {
+        Color::White => &rec.white_seat,
+        Color::Black => &rec.black_seat,
+    };
+    match (seat, rec.mode.as_str()) {
+        (None, _) => "waiting".into(),
+        (Some(_), "local") => "Player".into(),
+        (Some(_), _) => "Anonymous".into(),
+    }
+}
+
+pub async fn list(
+    State(app): Shared,
+    headers: HeaderMap,
+    q: Result<Query<ListRequest>, QueryRejection>,
+) -> Result<Json<ListView>, ApiError> {
+    let q = query(q)?;
+    let limit = q.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(ApiError::BadRequest(format!(
+            "limit {limit} is out of range 1-200"
+        )));
+    }
+    let which = match q.list.as_deref().unwrap_or("recent") {
+        "recent" => ListQuery::Recent,
+        "ongoing" => ListQuery::Ongoing,
+        "mine" => match Who::from(&headers).hash() {
+            Some(h) => ListQuery::Mine(h),
+            None => return Ok(Json(ListView { games: Vec::new() })),
+        },
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "unknown list '{other}': expected recent, ongoing or mine"
+            )))
+        }
+    };
+    let recs = app
+        .games
+        .store
+        .list(&which, limit)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let games = recs
+        .iter()
+        .map(|r| ListItem {
+            id: r.id.clone(),
+            variant: r.variant.clone(),
+            title: Variant::from_name(&r.variant).map_or("?", |v| v.title()),
+            mode: r.mode.clone(),
+            white: PlayerView {
+                name: player_name(&app, r, Color::White),
+            },
+            black: PlayerView {
+                name: player_name(&app, r, Color::Black),
+            },
+            clock: r.clock_initial_ms.map(|i| ListClock {
+                initial: i / 1000,
+                increment: r.clock_increment_ms.unwrap_or(0) / 1000,
+            }),
+            status: r.status.clone(),
+            result: r.result.clone(),
+            reason: r.reason.clone(),
+            moves: r.moves.len(),
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+        .collect();
+    Ok(Json(ListView { games }))
 }
 
 #[derive(Serialize)]
@@ -256,28 +665,162 @@ pub struct TextView {
     text: String,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PgnQuery {
+    download: Option<u8>,
+}
+
 pub async fn export_pgn(
     State(app): Shared,
     Path(id): Path<String>,
-) -> Result<Json<TextView>, ApiError> {
-    let id = game_id(&id)?;
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
-    Ok(Json(TextView {
-        text: pgn::export(&entry.game),
-    }))
+    q: Result<Query<PgnQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    let live = app.games.get(&id).await?;
+    let rec = &live.rec;
+    let white = player_name(&app, rec, Color::White);
+    let black = player_name(&app, rec, Color::Black);
+    let text = pgn::export_with(
+        &live.game,
+        &pgn::Headers {
+            white: &white,
+            black: &black,
+            result: rec.result.as_deref(),
+            site: "Springboard",
+            date_ms: rec.created_at,
+            reason: rec.reason.as_deref(),
+        },
+    );
+    if q.download.unwrap_or(0) != 0 {
+        let mut resp = text.into_response();
+        let h = resp.headers_mut();
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/x-chess-pgn"),
+        );
+        if let Ok(v) = HeaderValue::from_str(&format!(
+            "attachment; filename=\"springboard-{}.pgn\"",
+            rec.id
+        )) {
+            h.insert(header::CONTENT_DISPOSITION, v);
+        }
+        return Ok(resp);
+    }
+    Ok(Json(TextView { text }).into_response())
 }
 
 pub async fn export_fen(
     State(app): Shared,
     Path(id): Path<String>,
 ) -> Result<Json<TextView>, ApiError> {
-    let id = game_id(&id)?;
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
+    let live = app.games.get(&id).await?;
     Ok(Json(TextView {
-        text: entry.game.position().to_fen(),
+        text: live.game.position().to_fen(),
     }))
+}
+
+/// A timer that looks at the game when the running side's time would be
+/// up, so that a flag falls (and every socket hears of it) without any
+/// request. The flag itself is judged by the server's clock.
+pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
+    let Some(side) = live.running() else {
+        return;
+    };
+    let Some(left) = live.remaining(side, app.games.now()) else {
+        return;
+    };
+    let wait = Duration::from_millis(u64::try_from(left.max(0)).unwrap_or(0).saturating_add(20));
+    let id = live.rec.id.clone();
+    let version = live.rec.version;
+    let app = Arc::clone(app);
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        if let Ok(l) = app.games.peek(&id).await {
+            if l.rec.version == version {
+                let _ = app.games.get(&id).await;
+            }
+        }
+    });
+}
+
+/// Starts the engine's move in `live` if the engine is to move there: one
+/// job per game, waiting for a worker of the pool, stopped by any change
+/// of the game; its move is stored like any other.
+pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
+    let Some(engine) = app.engine.clone() else {
+        return;
+    };
+    if !live.engine_to_move() {
+        return;
+    }
+    let id = live.rec.id.clone();
+    let version = live.rec.version;
+    let token = app.pool.start_job(&id);
+    let app = Arc::clone(app);
+    tokio::spawn(async move {
+        let _worker = app.pool.worker().await;
+        let snap = match app.games.peek(&id).await {
+            Ok(s) => s,
+            Err(_) => {
+                app.pool.end_job(&id, token);
+                return;
+            }
+        };
+        if !app.pool.is_current(&id, token) || snap.rec.version != version {
+            app.pool.end_job(&id, token);
+            return;
+        }
+        let level = u8::try_from(snap.rec.engine_level.unwrap_or(1)).unwrap_or(1);
+        let now = app.games.now();
+        let clock = snap.rec.clock_initial_ms.map(|_| {
+            let turn = snap.game.position().turn();
+            let ms = |c| u64::try_from(snap.remaining(c, now).unwrap_or(0).max(0)).unwrap_or(0);
+            EngineClock {
+                own_ms: ms(turn),
+                opponent_ms: ms(!turn),
+                increment_ms: u64::try_from(snap.rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0),
+            }
+        });
+        let stop = Arc::clone(&snap.engine_stop);
+        let game = snap.game.clone();
+        let found = tokio::task::spawn_blocking(move || match clock {
+            Some(c) => engine.best_move_on_clock(&game, level, c, stop),
+            None => engine.best_move(&game, level, stop),
+        })
+        .await;
+        app.pool.end_job(&id, token);
+        let m = match found {
+            Ok(Some(m)) => m,
+            Ok(None) => return,
+            Err(e) => {
+                eprintln!("the engine failed in game {id}: {e}");
+                return;
+            }
+        };
+        match app
+            .games
+            .change(&id, None, Action::Engine { m, version })
+            .await
+        {
+            Ok(done) => after_change(&app, &done),
+            Err(e) => {
+                if !matches!(e, ApiError::Conflict(_)) {
+                    eprintln!("the engine's move in game {id} was not stored: {e}");
+                }
+            }
+        }
+    });
+}
+
+/// Raises a stop flag when dropped: the engine stops when the request
+/// that asked for its work is dropped (the client left).
+struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -286,15 +829,16 @@ pub struct EngineRequest {
     level: Option<u8>,
 }
 
-/// The engine plays the next move of the game. It thinks on a blocking
-/// worker thread; a change of the game meanwhile stops it and its answer is
-/// dropped. Its move is checked by the rules core like any other.
+/// The engine plays the next move of a local game (the page's analysis
+/// board). It thinks on a worker of the pool; a change of the game
+/// meanwhile stops it and its answer is dropped. Its move is checked by
+/// the rules core like any other.
 pub async fn engine_move(
     State(app): Shared,
     Path(id): Path<String>,
+    headers: HeaderMap,
     req: Result<Json<EngineRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
-    let id = game_id(&id)?;
     let req = body(req)?;
     let engine = app.engine()?;
     let max = engine.max_level().max(1);
@@ -304,30 +848,48 @@ pub async fn engine_move(
             "level {level} is out of range 1-{max}"
         )));
     }
-    let (game, stop, generation) = {
-        let mut store = app.store();
-        let entry = store.get_mut(id)?;
-        if let Some(o) = entry.game.outcome() {
-            return Err(ApiError::Conflict(format!(
-                "the game is over ({})",
-                o.reason_str()
-            )));
-        }
-        (entry.game.clone(), entry.stop_flag(), entry.generation)
-    };
-    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, stop))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
-    let mut store = app.store();
-    let entry = store.get_mut(id)?;
-    if entry.generation != generation {
+    let who = Who::from(&headers).hash();
+    let live = app.games.get(&id).await?;
+    if live.seats_of(who.as_deref()).is_empty() {
+        return Err(ApiError::Forbidden("not your seat".into()));
+    }
+    if live.rec.mode != "local" {
         return Err(ApiError::Conflict(
-            "the game changed while the engine was thinking".into(),
+            "the server plays the engine's moves itself in this game".into(),
         ));
     }
+    if live.is_over() {
+        return Err(ApiError::Conflict(format!(
+            "the game is over ({})",
+            live.rec.reason.as_deref().unwrap_or("?")
+        )));
+    }
+    // A newer request for the game stops this one; a client that leaves
+    // stops it too (the handler is dropped, and with it the guard).
+    let (snap, stop) = app.games.new_engine_job(&id).await?;
+    let _leave = StopOnDrop(Arc::clone(&stop));
+    let _worker = app.pool.worker().await;
+    let version = snap.rec.version;
+    let game = snap.game.clone();
+    let watched = Arc::clone(&stop);
+    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, watched))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
+    if stop.load(Ordering::Relaxed) {
+        // Stopped: by a change of the game, a newer request, or the client.
+        let now = app.games.peek(&id).await?;
+        return Err(ApiError::Conflict(if now.rec.version != version {
+            "the game changed while the engine was thinking".into()
+        } else {
+            "a newer engine request for this game replaced this one".into()
+        }));
+    }
     let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
-    entry.play(m)?;
-    Ok(Json(view::game_view(id, entry, None)?))
+    let done = app
+        .games
+        .change(&id, who.as_deref(), Action::Engine { m, version })
+        .await?;
+    Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
 }
 
 /// The think time of an analysis that names no limit.
@@ -466,13 +1028,11 @@ pub async fn analyse(
     Path(id): Path<String>,
     req: Result<Json<AnalysisRequest>, JsonRejection>,
 ) -> Result<Json<AnalysisView>, ApiError> {
-    let id = game_id(&id)?;
     let req = body(req)?;
     let engine = app.engine()?;
     let limit = req.limit()?;
-    let (game, stop, generation) = {
-        let mut store = app.store();
-        let entry = store.get_mut(id)?;
+    let (game, stop, version) = {
+        let (entry, stop) = app.games.new_analysis(&id).await?;
         let plies = entry.game.moves().len();
         let ply = req.ply.unwrap_or(plies);
         if ply > plies {
@@ -494,8 +1054,15 @@ pub async fn analyse(
             game.play(m)
                 .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
         }
-        (game, entry.new_analysis(), entry.generation)
+        (game, stop, entry.rec.version)
     };
+    let _leave = StopOnDrop(Arc::clone(&stop));
+    let _worker = app.pool.worker().await;
+    if stop.load(Ordering::Relaxed) {
+        return Err(ApiError::Conflict(
+            "a newer analysis of this game replaced this one".into(),
+        ));
+    }
     let watched = Arc::clone(&stop);
     let found = tokio::task::spawn_blocking(move || {
         let found = engine.analyse(&game, limit, watched);
@@ -504,14 +1071,10 @@ pub async fn analyse(
     .await
     .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
     let (game, found) = found;
-    {
-        let mut store = app.store();
-        let entry = store.get_mut(id)?;
-        if entry.generation != generation {
-            return Err(ApiError::Conflict(
-                "the game changed while the engine was analysing".into(),
-            ));
-        }
+    if app.games.peek(&id).await?.rec.version != version {
+        return Err(ApiError::Conflict(
+            "the game changed while the engine was analysing".into(),
+        ));
     }
     if stop.load(Ordering::Relaxed) {
         return Err(ApiError::Conflict(

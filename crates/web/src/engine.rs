@@ -65,6 +65,17 @@ pub struct Analysis {
     pub depth: u32,
 }
 
+/// The engine's clock in a game with a clock: it thinks within it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineClock {
+    /// The engine's remaining time, in ms.
+    pub own_ms: u64,
+    /// The opponent's remaining time, in ms.
+    pub opponent_ms: u64,
+    /// The increment per move, in ms.
+    pub increment_ms: u64,
+}
+
 /// An engine that can choose a move in a game of any implemented variant
 /// and analyse its positions.
 pub trait EngineProvider: Send + Sync + 'static {
@@ -79,6 +90,20 @@ pub trait EngineProvider: Send + Sync + 'static {
     /// game is over) or was stopped before it found one. It must return
     /// soon after `stop` becomes true.
     fn best_move(&self, game: &Game, level: u8, stop: Arc<AtomicBool>) -> Option<Move>;
+
+    /// The move the engine plays in a game with a clock: like
+    /// [`EngineProvider::best_move`], thinking within `clock`. The default
+    /// ignores the clock.
+    fn best_move_on_clock(
+        &self,
+        game: &Game,
+        level: u8,
+        clock: EngineClock,
+        stop: Arc<AtomicBool>,
+    ) -> Option<Move> {
+        let _ = clock;
+        self.best_move(game, level, stop)
+    }
 
     /// The engine's full-strength view of `game`'s current position (with
     /// its history for repetition) within `limit`, or `None` when it has

@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
+use serde_json::json;
 
 /// A request that cannot be served, with the reason the page shows.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -12,16 +12,32 @@ pub enum ApiError {
     /// The request is malformed or names something invalid (400).
     #[error("{0}")]
     BadRequest(String),
-    /// A body that is not sent as JSON (415).
+    /// Not the holder of a seat of the game (403).
     #[error("{0}")]
-    UnsupportedMediaType(String),
+    Forbidden(String),
     /// No such game or resource (404).
     #[error("{0}")]
     NotFound(String),
+    /// A method the path does not take (405).
+    #[error("{0}")]
+    MethodNotAllowed(String),
     /// The request is well formed but the game does not allow it now (409):
     /// an illegal move, a move after the end, nothing to take back.
     #[error("{0}")]
     Conflict(String),
+    /// A move for a position the game has left (409), with the game's
+    /// version so the page can catch up.
+    #[error("{reason}")]
+    Stale { reason: String, version: i64 },
+    /// A body too large (413).
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// A body that is not sent as JSON (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// Too many requests from one client (429).
+    #[error("{0}")]
+    TooManyRequests(String),
     /// Something that should not fail did (500).
     #[error("{0}")]
     Internal(String),
@@ -31,25 +47,29 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) | ApiError::Stale { .. } => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The JSON body: `{"error": reason}` (and `version` for a stale move).
+    pub fn body(&self) -> serde_json::Value {
+        match self {
+            ApiError::Stale { reason, version } => json!({"error": reason, "version": version}),
+            e => json!({"error": e.to_string()}),
         }
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody {
-    error: String,
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
-            error: self.to_string(),
-        };
-        (self.status(), Json(body)).into_response()
+        (self.status(), Json(self.body())).into_response()
     }
 }
 
@@ -68,4 +88,10 @@ pub enum ServeError {
     },
     #[error("the server failed: {0}")]
     Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+    #[error(
+        "unsupported database '{0}': give a path or sqlite://... (PostgreSQL is not built yet)"
+    )]
+    Database(String),
 }

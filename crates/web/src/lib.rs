@@ -1,69 +1,113 @@
 //! # springboard-web
 //!
-//! Springboard's browser app: a local web server with a JSON API over the
-//! rules core and a small page (plain HTML, CSS and JavaScript modules,
-//! embedded in the binary). The page draws every variant and enters every
-//! move shape from the server's data (board mask, trampolines, reserves and
-//! the legal move list), so a variant works in the browser as soon as the
-//! rules core implements it.
+//! Springboard's play server: a JSON API and WebSocket over the rules core,
+//! every game stored in a database (SQLite by default), and a small page
+//! (plain HTML, CSS and JavaScript modules, embedded in the binary). The
+//! page draws every variant and enters every move shape from the server's
+//! data (board mask, trampolines, reserves and the legal move list), so a
+//! variant works in the browser as soon as the rules core implements it.
 //!
 //! The server never trusts the page: every move is resolved against the
-//! legal moves and played by [`springboard_rules::Game::play`]; a bad
-//! request gets a 4xx answer with `{"error": reason}`.
+//! legal moves and played by [`springboard_rules::Game::play`], only the
+//! holder of a seat moves for it, and a bad request gets a 4xx answer with
+//! `{"error": reason}`. The API as built is described in
+//! `docs/play-server.md`.
 //!
 //! An engine plugs in through [`EngineProvider`]; without one the page
-//! offers two players at one screen only.
-//!
-//! API (all JSON):
-//!
-//! | request | answer |
-//! |---|---|
-//! | `GET /api/info` | implemented variants, engine |
-//! | `GET /api/rules/{variant}` | the players' rules text (Markdown) |
-//! | `POST /api/games` `{variant?, fen?, pgn?}` | 201, the new game's view |
-//! | `GET /api/games/{id}[?ply=N]` | the game's view (after N moves) |
-//! | `GET /api/games/{id}/moves` | the legal moves |
-//! | `POST /api/games/{id}/move` `{move}` | play a move in long notation |
-//! | `POST /api/games/{id}/undo[?plies=N]` | take back |
-//! | `GET /api/games/{id}/fen`, `.../pgn` | `{text}` |
-//! | `POST /api/games/{id}/engine` `{level?}` | the engine plays a move |
-//! | `POST /api/games/{id}/analysis` `{ply?, depth? \| movetime?}` | evaluation (White's view) and best line |
+//! offers no engine games and no analysis.
 
 mod api;
 mod assets;
+pub mod clock;
 mod engine;
 mod error;
+mod games;
+mod hub;
 mod pgn;
-mod store;
+mod pool;
+mod seat;
+pub mod store;
 mod view;
+mod ws;
 
-pub use engine::{Analysis, AnalysisLimit, EngineProvider, Evaluation};
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
+pub use store::{GameStore, SqliteStore};
 
-use axum::extract::Path;
+use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use games::{Action, Games};
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, MutexGuard};
-use store::Store;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The largest request body the API reads (a long PGN fits many times).
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// Game creations allowed per client address and minute.
+pub const CREATIONS_PER_MINUTE: u32 = 20;
+/// Engine searches running at once (moves and analyses); the others wait.
+pub const ENGINE_WORKERS: usize = 2;
+
+/// How the app is put together.
+pub struct Options {
+    pub engine: Option<Arc<dyn EngineProvider>>,
+    pub clock: Arc<dyn Clock>,
+    pub engine_workers: usize,
+    pub creations_per_minute: u32,
+}
+
+impl Options {
+    pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
+        Options {
+            engine,
+            clock: Arc::new(SystemClock),
+            engine_workers: ENGINE_WORKERS,
+            creations_per_minute: CREATIONS_PER_MINUTE,
+        }
+    }
+}
+
+/// Creations per client address in the current minute.
+struct Limiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
+}
+
+impl Limiter {
+    /// Counts one creation by `ip` at `now`; false when over the limit.
+    fn allow(&self, ip: IpAddr, now: i64) -> bool {
+        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if w.len() > 100_000 {
+            w.retain(|_, (start, _)| now.saturating_sub(*start) < 60_000);
+        }
+        let entry = w.entry(ip).or_insert((now, 0));
+        if now.saturating_sub(entry.0) >= 60_000 {
+            *entry = (now, 0);
+        }
+        if entry.1 >= self.per_minute {
+            return false;
+        }
+        entry.1 += 1;
+        true
+    }
+}
 
 /// The server's shared state.
 pub struct AppState {
-    store: Mutex<Store>,
+    games: Games,
     engine: Option<Arc<dyn EngineProvider>>,
+    pool: pool::Pool,
+    limiter: Limiter,
 }
 
 impl AppState {
-    fn store(&self) -> MutexGuard<'_, Store> {
-        // A panic while holding the lock cannot leave a game half-changed
-        // (every change is a whole move on the rules core's copy), so a
-        // poisoned lock is still usable.
-        self.store.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The engine, or a 404 for a server without one.
     fn engine(&self) -> Result<Arc<dyn EngineProvider>, error::ApiError> {
         self.engine
@@ -72,37 +116,85 @@ impl AppState {
     }
 }
 
-/// The app's routes, with an engine or none.
-pub fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
-    app_with_capacity(engine, store::DEFAULT_CAPACITY)
+/// The app over a private in-memory database (tests; games are gone with
+/// the process).
+pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
+    let store = SqliteStore::memory()
+        .await
+        .expect("an in-memory SQLite database opens");
+    app_with(Arc::new(store), Options::new(engine))
+        .await
+        .expect("a new in-memory database resumes")
 }
 
-/// The app, keeping at most `capacity` games.
-pub fn app_with_capacity(engine: Option<Arc<dyn EngineProvider>>, capacity: usize) -> Router {
+/// The app over `store`. Resumes the unfinished games first: their clocks
+/// restart now (the time the server was down is not charged) and the
+/// engine moves where it is to move.
+pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
     let state = Arc::new(AppState {
-        store: Mutex::new(Store::new(capacity)),
-        engine,
+        games: Games::new(store, options.clock),
+        engine: options.engine,
+        pool: pool::Pool::new(options.engine_workers),
+        limiter: Limiter {
+            per_minute: options.creations_per_minute,
+            windows: Mutex::new(HashMap::new()),
+        },
     });
+    let unfinished = state.games.store.unfinished().await?;
+    for id in unfinished {
+        match state
+            .games
+            .change(&id, None, Action::Touch { restart: true })
+            .await
+        {
+            Ok(done) => {
+                api::schedule_engine(&state, &done.live);
+                api::schedule_flag(&state, &done.live);
+            }
+            Err(e) => eprintln!("cannot resume game {id}: {e}"),
+        }
+    }
+    Ok(router(state))
+}
+
+fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/", get(index))
+        .route("/g/{id}", get(index))
+        .route("/games", get(index))
         .route("/static/{*path}", get(static_file))
         .route("/api/info", get(api::info))
         .route("/api/rules/{variant}", get(api::rules))
-        .route("/api/games", post(api::create))
+        .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/ws", get(ws::connect))
+        .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/moves", get(api::legal_moves))
         .route("/api/games/{id}/move", post(api::play))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/takeback", post(api::takeback))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/fen", get(api::export_fen))
         .route("/api/games/{id}/pgn", get(api::export_pgn))
         .route("/api/games/{id}/engine", post(api::engine_move))
         .route("/api/games/{id}/analysis", post(api::analyse))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            Duration::from_secs(10),
+        ))
         .with_state(state)
 }
 
 async fn not_found() -> ApiError {
     ApiError::NotFound("no such page".into())
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed("this method is not allowed here".into())
 }
 
 fn asset_response(asset: &'static assets::Asset) -> Response {
@@ -137,19 +229,90 @@ async fn static_file(Path(path): Path<String>) -> Response {
     }
 }
 
-/// Serves the app on a bound listener until the process ends.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    engine: Option<Arc<dyn EngineProvider>>,
-) -> std::io::Result<()> {
-    axum::serve(listener, app(engine)).await
+/// How long a client may take to send a request's headers, and how long
+/// an idle keep-alive connection stays open (issue 16 item 6).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serves `app` on a bound listener until the process ends, with each
+/// connection's address known (the per-client limits).
+pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    serve_with(listener, app, HEADER_TIMEOUT).await
 }
 
-/// Binds `host:port` (port 0 picks a free one), prints the URL and serves
-/// until the process ends. Blocks the calling thread.
+/// Serves `app` over HTTP/1.1 (hyper, with WebSocket upgrades). A
+/// connection that has not sent a whole request head within
+/// `header_timeout` (slow headers, or idle between requests) is closed;
+/// slow bodies are cut by the body timeout of the router.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_timeout: Duration,
+) -> std::io::Result<()> {
+    use axum::extract::connect_info::ConnectInfo;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    loop {
+        let (stream, addr) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors and the like: wait, go on.
+                eprintln!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(addr));
+                    app.clone().oneshot(req)
+                },
+            );
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .max_buf_size(64 * 1024);
+            let _ = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+        });
+    }
+}
+
+/// Where the server keeps its games.
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+}
+
+impl Database {
+    /// Reads `--database`: a path, or `sqlite://path`.
+    pub fn parse(text: &str) -> Result<Database, ServeError> {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Err(ServeError::Database(text.to_string()));
+        }
+        let path = text
+            .strip_prefix("sqlite://")
+            .or_else(|| text.strip_prefix("sqlite:"))
+            .unwrap_or(text);
+        if path.is_empty() {
+            return Err(ServeError::Database(text.to_string()));
+        }
+        Ok(Database::Sqlite(PathBuf::from(path)))
+    }
+}
+
+/// Binds `host:port` (port 0 picks a free one), opens the database, prints
+/// the URL and where the games are, and serves until the process ends.
+/// Blocks the calling thread.
 pub fn run(
     host: &str,
     port: u16,
+    database: &Database,
     engine: Option<Arc<dyn EngineProvider>>,
 ) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
@@ -175,9 +338,14 @@ pub fn run(
                     source: e,
                 },
             })?;
+        let store: Arc<dyn GameStore> = match database {
+            Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+        };
+        println!("Games are kept in the {}", store.describe());
+        let app = app_with(store, Options::new(engine)).await?;
         let local = listener.local_addr()?;
         println!("Springboard is running at http://{local}/ (press Ctrl+C to stop)");
-        serve(listener, engine).await?;
+        serve(listener, app).await?;
         Ok(())
     })
 }

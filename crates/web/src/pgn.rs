@@ -33,21 +33,72 @@ pub enum PgnError {
 
 /// Writes `game` as PGN.
 pub fn export(game: &Game) -> String {
+    export_with(
+        game,
+        &Headers {
+            white: "?",
+            black: "?",
+            result: None,
+            site: "Springboard",
+            date_ms: -1,
+            reason: None,
+        },
+    )
+}
+
+/// The tags of a stored game.
+pub struct Headers<'a> {
+    pub white: &'a str,
+    pub black: &'a str,
+    /// The stored result (a resignation, a flag...), else the rules core's.
+    pub result: Option<&'a str>,
+    pub site: &'a str,
+    /// The start, ms since the Unix epoch (negative: unknown).
+    pub date_ms: i64,
+    /// Why the game ended (a `Termination` tag).
+    pub reason: Option<&'a str>,
+}
+
+/// `YYYY.MM.DD` of a time in ms since the Unix epoch (civil from days).
+fn pgn_date(ms: i64) -> String {
+    if ms < 0 {
+        return "????.??.??".into();
+    }
+    let z = ms / 86_400_000 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Writes `game` as PGN with the given tags.
+pub fn export_with(game: &Game, h: &Headers) -> String {
     let start = game.start();
     let variant = start.variant();
-    let result = game.outcome().map_or("*", |o| o.result_str());
+    let result = h
+        .result
+        .unwrap_or_else(|| game.outcome().map_or("*", |o| o.result_str()));
+    let date = pgn_date(h.date_ms);
     let mut out = String::new();
     for (name, value) in [
         ("Event", "Springboard game"),
-        ("Site", "Springboard"),
-        ("Date", "????.??.??"),
+        ("Site", h.site),
+        ("Date", date.as_str()),
         ("Round", "-"),
-        ("White", "?"),
-        ("Black", "?"),
+        ("White", h.white),
+        ("Black", h.black),
         ("Result", result),
         ("Variant", variant.name()),
     ] {
         let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    }
+    if let Some(reason) = h.reason {
+        let _ = writeln!(out, "[Termination \"{}\"]", escape(reason));
     }
     if *start != Position::startpos(variant) {
         let _ = writeln!(out, "[SetUp \"1\"]");
@@ -223,6 +274,14 @@ pub fn import(text: &str, default: Variant) -> Result<Game, PgnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_dates_are_civil_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(1_795_000_000_000), "2026.11.18");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(-1), "????.??.??");
+    }
     use springboard_rules::notation::uci::parse_uci;
 
     fn game(moves: &str, fen: Option<&str>) -> Game {

@@ -1,197 +1,526 @@
-//! The games being played: an in-memory store keyed by game id, bounded in
-//! size (the least recently used game goes when it is full).
+//! The database of games: a [`GameStore`] trait with a SQLite
+//! implementation ([`SqliteStore`]).
+//!
+//! Every game is one row of the `games` table (see
+//! `migrations/sqlite/`), written by compare-and-set on its `version`: an
+//! update names the version it read and changes nothing when the row has
+//! moved on (another process, or a request that won a race). The SQL is
+//! portable (`$1` placeholders, runtime queries, no compile-time query
+//! macros), so a PostgreSQL store can implement the same trait with the
+//! same statements; its extra need, telling other processes that a game
+//! changed, is the [`GameStore::changed`] hook (`pg_notify` there, nothing
+//! to do for SQLite, whose only writer is this process).
 
-use crate::error::ApiError;
-use springboard_rules::notation::{san::to_san, uci::to_uci};
-use springboard_rules::{Game, Move, Position};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
+use sqlx::{Row, SqlitePool};
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
 
-/// One played move, with its notations (computed once, when played).
-#[derive(Clone, Debug)]
-pub struct PlyRecord {
+/// A failure of the database.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("a stored game is damaged: {0}")]
+    Corrupt(String),
+    #[error("a game with id {0} already exists")]
+    Duplicate(String),
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// One played move as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// Long notation (RULINGS N1-N6).
     pub uci: String,
     pub san: String,
+    /// The mover's clock after the move (increment added), in ms, when the
+    /// game has a clock.
+    pub ms: Option<i64>,
+    /// The server's time of the move, in ms since the Unix epoch.
+    pub at: i64,
 }
 
-/// A game in the store.
-#[derive(Debug)]
-pub struct Entry {
-    pub game: Game,
-    pub history: Vec<PlyRecord>,
-    /// Raised to stop an engine that thinks about this game; replaced by a
-    /// fresh flag on every change.
-    stop: Arc<AtomicBool>,
-    /// Counts changes, so that an engine's answer for an old position is
-    /// thrown away.
-    pub generation: u64,
-    /// Raised to stop the analysis of this game that is running, when a
-    /// newer one starts or the game changes.
-    analysis_stop: Arc<AtomicBool>,
-    last_used: u64,
+/// One game as stored: everything needed to rebuild it after a restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: String,
+    pub variant: String,
+    pub start_fen: String,
+    pub moves: Vec<MoveRecord>,
+    /// `engine`, `friend` or `local`.
+    pub mode: String,
+    /// SHA-256 (hex) of the cookie holding each seat, if taken.
+    pub white_seat: Option<String>,
+    pub black_seat: Option<String>,
+    /// `white` or `black`: the engine's side in an engine game.
+    pub engine_color: Option<String>,
+    pub engine_level: Option<i64>,
+    pub clock_initial_ms: Option<i64>,
+    pub clock_increment_ms: Option<i64>,
+    /// Remaining time of each side at the start of the running turn.
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    /// When the running turn started (server clock, ms).
+    pub turn_started_at: Option<i64>,
+    /// `waiting`, `playing` or `ended`.
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub rematch_offer: Option<String>,
+    pub rematch_id: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// +1 on every change.
+    pub version: i64,
 }
 
-impl Entry {
-    fn new(game: Game) -> Entry {
-        let mut history = Vec::with_capacity(game.moves().len());
-        for (pos, &m) in game.positions().iter().zip(game.moves()) {
-            history.push(record(pos, m));
-        }
-        Entry {
-            game,
-            history,
-            stop: Arc::new(AtomicBool::new(false)),
-            generation: 0,
-            analysis_stop: Arc::new(AtomicBool::new(false)),
-            last_used: 0,
-        }
-    }
+/// Which games a list shows, newest change first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListQuery {
+    Recent,
+    Ongoing,
+    /// The games where the cookie with this hash holds a seat.
+    Mine(String),
+}
 
-    fn changed(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.stop = Arc::new(AtomicBool::new(false));
-        self.analysis_stop.store(true, Ordering::Relaxed);
-        self.generation += 1;
-    }
+/// Where games are kept.
+#[async_trait]
+pub trait GameStore: Send + Sync + 'static {
+    /// Stores a new game; [`StoreError::Duplicate`] if its id is taken.
+    async fn insert(&self, game: &GameRecord) -> Result<(), StoreError>;
 
-    /// The flag an engine thinking about the current position watches.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
-    }
+    /// The game `id`, if stored.
+    async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError>;
 
-    /// Stops the analysis of this game that is running, if any, and returns
-    /// the flag a new analysis watches: only one analysis per game runs.
-    pub fn new_analysis(&mut self) -> Arc<AtomicBool> {
-        self.analysis_stop.store(true, Ordering::Relaxed);
-        self.analysis_stop = Arc::new(AtomicBool::new(false));
-        Arc::clone(&self.analysis_stop)
-    }
+    /// Replaces the stored game by `game` if the stored version is still
+    /// `expected` (compare-and-set); `Ok(false)` changes nothing. `game`
+    /// carries the new version. `also`: games inserted in the same
+    /// transaction (a rematch).
+    async fn update(
+        &self,
+        game: &GameRecord,
+        expected: i64,
+        also: &[GameRecord],
+    ) -> Result<bool, StoreError>;
 
-    /// Plays a move checked by the rules core.
-    pub fn play(&mut self, m: Move) -> Result<(), ApiError> {
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::Conflict(format!(
-                "the game is over ({}, {})",
-                outcome.result_str(),
-                outcome.reason_str()
-            )));
-        }
-        let before = self.game.position().clone();
-        self.game
-            .play(m)
-            .map_err(|e| ApiError::Conflict(e.to_string()))?;
-        let played = *self.game.moves().last().unwrap_or(&m);
-        self.history.push(record(&before, played));
-        self.changed();
+    /// Up to `limit` games, the most recently changed first.
+    async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError>;
+
+    /// The ids of every game not ended (resumed at start-up).
+    async fn unfinished(&self) -> Result<Vec<String>, StoreError>;
+
+    /// Tells other server processes that game `id` is now at `version`
+    /// (PostgreSQL: NOTIFY). A store with a single writer does nothing.
+    async fn changed(&self, _id: &str, _version: i64) -> Result<(), StoreError> {
         Ok(())
     }
 
-    /// Takes back up to `plies` moves; an error if there is none.
-    pub fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
-        if self.game.moves().is_empty() {
-            return Err(ApiError::Conflict("there is no move to take back".into()));
+    /// Where the games are, for the start-up message.
+    fn describe(&self) -> String;
+}
+
+/// The SQLite store: one file, WAL journal, versioned migrations.
+pub struct SqliteStore {
+    pool: SqlitePool,
+    path: String,
+}
+
+const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
+    engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
+    turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
+    rematch_id, created_at, updated_at, version";
+
+const INSERT: &str = "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
+    black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
+    black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
+    rematch_offer, rematch_id, created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, \
+    $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)";
+
+const UPDATE: &str = "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
+    white_seat = $6, black_seat = $7, engine_color = $8, engine_level = $9, \
+    clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, \
+    turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \
+    takeback_offer = $19, rematch_offer = $20, rematch_id = $21, created_at = $22, \
+    updated_at = $23, version = $24 WHERE id = $1 AND version = $25";
+
+type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>;
+
+fn bind_all<'q>(q: Query<'q>, g: &'q GameRecord, moves: String) -> Query<'q> {
+    q.bind(&g.id)
+        .bind(&g.variant)
+        .bind(&g.start_fen)
+        .bind(moves)
+        .bind(&g.mode)
+        .bind(&g.white_seat)
+        .bind(&g.black_seat)
+        .bind(&g.engine_color)
+        .bind(g.engine_level)
+        .bind(g.clock_initial_ms)
+        .bind(g.clock_increment_ms)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(g.turn_started_at)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.reason)
+        .bind(&g.draw_offer)
+        .bind(&g.takeback_offer)
+        .bind(&g.rematch_offer)
+        .bind(&g.rematch_id)
+        .bind(g.created_at)
+        .bind(g.updated_at)
+        .bind(g.version)
+}
+
+fn moves_json(g: &GameRecord) -> Result<String, StoreError> {
+    serde_json::to_string(&g.moves).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn from_row(row: &SqliteRow) -> Result<GameRecord, StoreError> {
+    let moves: String = row.try_get("moves")?;
+    let id: String = row.try_get("id")?;
+    let moves = serde_json::from_str(&moves)
+        .map_err(|e| StoreError::Corrupt(format!("the moves of game {id}: {e}")))?;
+    Ok(GameRecord {
+        variant: row.try_get("variant")?,
+        start_fen: row.try_get("start_fen")?,
+        moves,
+        mode: row.try_get("mode")?,
+        white_seat: row.try_get("white_seat")?,
+        black_seat: row.try_get("black_seat")?,
+        engine_color: row.try_get("engine_color")?,
+        engine_level: row.try_get("engine_level")?,
+        clock_initial_ms: row.try_get("clock_initial_ms")?,
+        clock_increment_ms: row.try_get("clock_increment_ms")?,
+        white_ms: row.try_get("white_ms")?,
+        black_ms: row.try_get("black_ms")?,
+        turn_started_at: row.try_get("turn_started_at")?,
+        status: row.try_get("status")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        draw_offer: row.try_get("draw_offer")?,
+        takeback_offer: row.try_get("takeback_offer")?,
+        rematch_offer: row.try_get("rematch_offer")?,
+        rematch_id: row.try_get("rematch_id")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
+        id,
+    })
+}
+
+fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+impl SqliteStore {
+    /// Opens (creating it and its directory if needed) the database file
+    /// `path` and brings its tables up to date.
+    pub async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
+                path: dir.display().to_string(),
+                source,
+            })?;
         }
-        for _ in 0..plies {
-            if self.game.undo().is_none() {
-                break;
-            }
-            self.history.pop();
-        }
-        self.changed();
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // With WAL, NORMAL loses nothing when the process is killed
+            // (only a power cut may lose the last commits).
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        Self::migrate(&pool).await?;
+        Ok(SqliteStore {
+            pool,
+            path: path.display().to_string(),
+        })
+    }
+
+    /// A private database in memory (tests, and `app()` without a data
+    /// directory): one connection, gone with the process.
+    pub async fn memory() -> Result<SqliteStore, StoreError> {
+        let options = SqliteConnectOptions::from_str("sqlite::memory:")?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        Self::migrate(&pool).await?;
+        Ok(SqliteStore {
+            pool,
+            path: ":memory:".into(),
+        })
+    }
+
+    async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
+        sqlx::migrate!("./migrations/sqlite").run(pool).await?;
         Ok(())
     }
 }
 
-fn record(pos: &Position, m: Move) -> PlyRecord {
-    PlyRecord {
-        uci: to_uci(pos, m),
-        san: to_san(pos, m),
-    }
-}
-
-/// The store of games.
-#[derive(Debug)]
-pub struct Store {
-    games: HashMap<u64, Entry>,
-    capacity: usize,
-    next_id: u64,
-    clock: u64,
-}
-
-/// How many games the server keeps at most.
-pub const DEFAULT_CAPACITY: usize = 256;
-
-impl Store {
-    pub fn new(capacity: usize) -> Store {
-        Store {
-            games: HashMap::new(),
-            capacity: capacity.max(1),
-            next_id: 1,
-            clock: 0,
+#[async_trait]
+impl GameStore for SqliteStore {
+    async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
+        let moves = moves_json(game)?;
+        match bind_all(sqlx::query(INSERT), game, moves)
+            .execute(&self.pool)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate(game.id.clone())),
+            Err(e) => Err(e.into()),
         }
     }
 
-    /// Adds a game and returns its id, dropping the least recently used
-    /// game when the store is full.
-    pub fn insert(&mut self, game: Game) -> u64 {
-        while self.games.len() >= self.capacity {
-            let oldest = self
-                .games
-                .iter()
-                .min_by_key(|(_, e)| e.last_used)
-                .map(|(&id, _)| id);
-            match oldest {
-                Some(id) => {
-                    if let Some(mut e) = self.games.remove(&id) {
-                        e.changed();
-                    }
-                }
-                None => break,
+    async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    async fn update(
+        &self,
+        game: &GameRecord,
+        expected: i64,
+        also: &[GameRecord],
+    ) -> Result<bool, StoreError> {
+        let moves = moves_json(game)?;
+        let mut tx = self.pool.begin().await?;
+        let done = bind_all(sqlx::query(UPDATE), game, moves)
+            .bind(expected)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for other in also {
+            let moves = moves_json(other)?;
+            if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
+                .execute(&mut *tx)
+                .await
+            {
+                tx.rollback().await?;
+                return Err(if is_unique_violation(&e) {
+                    StoreError::Duplicate(other.id.clone())
+                } else {
+                    e.into()
+                });
             }
         }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.clock += 1;
-        let mut entry = Entry::new(game);
-        entry.last_used = self.clock;
-        self.games.insert(id, entry);
-        id
+        tx.commit().await?;
+        Ok(true)
     }
 
-    /// The game `id`, marked as used.
-    pub fn get_mut(&mut self, id: u64) -> Result<&mut Entry, ApiError> {
-        self.clock += 1;
-        let clock = self.clock;
-        let entry = self
-            .games
-            .get_mut(&id)
-            .ok_or_else(|| ApiError::NotFound(format!("no game with id {id}")))?;
-        entry.last_used = clock;
-        Ok(entry)
+    async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
+        let rows = match query {
+            ListQuery::Recent => {
+                let sql =
+                    format!("SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1");
+                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
+            }
+            ListQuery::Ongoing => {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
+                     ORDER BY updated_at DESC, id LIMIT $1"
+                );
+                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
+            }
+            ListQuery::Mine(hash) => {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
+                     ORDER BY updated_at DESC, id LIMIT $2"
+                );
+                sqlx::query(&sql)
+                    .bind(hash)
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        rows.iter().map(from_row).collect()
     }
 
-    #[cfg(test)]
-    pub fn len(&self) -> usize {
-        self.games.len()
+    async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'ended' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    fn describe(&self) -> String {
+        format!("SQLite database {}", self.path)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use springboard_rules::Variant;
 
-    #[test]
-    fn store_is_bounded_and_drops_the_least_recently_used() {
-        let mut store = Store::new(2);
-        let a = store.insert(Game::new(Position::startpos(Variant::Chess)));
-        let b = store.insert(Game::new(Position::startpos(Variant::Chess)));
-        store.get_mut(a).unwrap();
-        let c = store.insert(Game::new(Position::startpos(Variant::Chess)));
-        assert_eq!(store.len(), 2);
-        assert!(store.get_mut(a).is_ok());
-        assert!(matches!(store.get_mut(b), Err(ApiError::NotFound(_))));
-        assert!(store.get_mut(c).is_ok());
+    fn record(id: &str, updated_at: i64) -> GameRecord {
+        GameRecord {
+            id: id.into(),
+            variant: "hopchess".into(),
+            start_fen: "start".into(),
+            moves: vec![MoveRecord {
+                uci: "e2e4@e3".into(),
+                san: "e4@e3".into(),
+                ms: Some(61_000),
+                at: 5,
+            }],
+            mode: "friend".into(),
+            white_seat: Some("aa".into()),
+            black_seat: None,
+            engine_color: None,
+            engine_level: None,
+            clock_initial_ms: Some(60_000),
+            clock_increment_ms: Some(1_000),
+            white_ms: Some(61_000),
+            black_ms: Some(60_000),
+            turn_started_at: Some(5),
+            status: "waiting".into(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            takeback_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_at: 1,
+            updated_at,
+            version: 1,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_game_round_trips_and_updates_by_compare_and_set() {
+        let store = SqliteStore::memory().await.unwrap();
+        let g = record("abcdEFGH", 10);
+        store.insert(&g).await.unwrap();
+        assert_eq!(store.load("abcdEFGH").await.unwrap(), Some(g.clone()));
+        assert_eq!(store.load("nothere1").await.unwrap(), None);
+        assert!(matches!(
+            store.insert(&g).await,
+            Err(StoreError::Duplicate(id)) if id == "abcdEFGH"
+        ));
+        let mut next = g.clone();
+        next.version = 2;
+        next.black_seat = Some("bb".into());
+        next.status = "playing".into();
+        assert!(store.update(&next, 1, &[]).await.unwrap());
+        // A second writer that read version 1 changes nothing.
+        let mut stale = g.clone();
+        stale.version = 2;
+        stale.result = Some("1-0".into());
+        assert!(!store.update(&stale, 1, &[]).await.unwrap());
+        assert_eq!(store.load("abcdEFGH").await.unwrap(), Some(next));
+    }
+
+    #[tokio::test]
+    async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
+        let store = SqliteStore::memory().await.unwrap();
+        let g = record("game0001", 10);
+        let other = record("game0002", 11);
+        store.insert(&g).await.unwrap();
+        store.insert(&other).await.unwrap();
+        let mut next = g.clone();
+        next.version = 2;
+        next.rematch_id = Some("game0002".into());
+        // The new game's id is taken: the update is rolled back too.
+        assert!(matches!(
+            store.update(&next, 1, std::slice::from_ref(&other)).await,
+            Err(StoreError::Duplicate(_))
+        ));
+        assert_eq!(store.load("game0001").await.unwrap().unwrap().version, 1);
+        let new = record("game0003", 12);
+        next.rematch_id = Some("game0003".into());
+        assert!(store
+            .update(&next, 1, std::slice::from_ref(&new))
+            .await
+            .unwrap());
+        assert_eq!(store.load("game0003").await.unwrap(), Some(new));
+    }
+
+    #[tokio::test]
+    async fn lists_recent_ongoing_and_mine() {
+        let store = SqliteStore::memory().await.unwrap();
+        let mut a = record("aaaaaaaa", 1);
+        a.status = "ended".into();
+        let b = record("bbbbbbbb", 2);
+        let mut c = record("cccccccc", 3);
+        c.white_seat = Some("cc".into());
+        c.black_seat = Some("aa".into());
+        let mut d = record("dddddddd", 4);
+        d.white_seat = Some("dd".into());
+        for g in [&a, &b, &c, &d] {
+            store.insert(g).await.unwrap();
+        }
+        let ids = |v: Vec<GameRecord>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(store.list(&ListQuery::Recent, 3).await.unwrap()),
+            ["dddddddd", "cccccccc", "bbbbbbbb"]
+        );
+        assert_eq!(
+            ids(store.list(&ListQuery::Ongoing, 10).await.unwrap()),
+            ["dddddddd", "cccccccc", "bbbbbbbb"]
+        );
+        assert_eq!(
+            ids(store.list(&ListQuery::Mine("aa".into()), 10).await.unwrap()),
+            ["cccccccc", "bbbbbbbb", "aaaaaaaa"]
+        );
+        assert_eq!(
+            store.unfinished().await.unwrap(),
+            ["bbbbbbbb", "cccccccc", "dddddddd"]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_file_database_is_created_with_its_directory_and_survives_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/dir/springboard.sqlite3");
+        {
+            let store = SqliteStore::open(&path).await.unwrap();
+            store.insert(&record("persist1", 1)).await.unwrap();
+            store.pool.close().await;
+        }
+        assert!(path.exists());
+        let store = SqliteStore::open(&path).await.unwrap();
+        assert_eq!(
+            store.load("persist1").await.unwrap(),
+            Some(record("persist1", 1))
+        );
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(mode, "wal");
     }
 }

@@ -3,7 +3,7 @@
 //! that every variant is drawn and played the same way.
 
 use crate::error::ApiError;
-use crate::store::Entry;
+use crate::games::Live;
 use serde::Serialize;
 use springboard_rules::notation::{san::to_san, uci::to_uci};
 use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, Variant};
@@ -11,7 +11,28 @@ use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, 
 /// A game as the page draws it.
 #[derive(Serialize, Debug)]
 pub struct GameView {
-    pub id: u64,
+    /// The game's public id (8 base62 characters).
+    pub id: String,
+    /// +1 on every change of the game.
+    pub version: i64,
+    /// `engine`, `friend` or `local`.
+    pub mode: String,
+    /// The seats this browser holds: `white`, `black`, `both` or null.
+    pub you: Option<&'static str>,
+    pub seats: SeatsView,
+    pub engine: Option<EngineSeatView>,
+    pub clock: Option<ClockView>,
+    /// `waiting`, `playing` or `ended`.
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub offers: OffersView,
+    /// The id of the rematch game, once it started.
+    pub rematch: Option<String>,
+    /// Whether the server's engine is thinking about this game.
+    pub engine_thinking: bool,
+    pub created_at: i64,
+    pub updated_at: i64,
     pub variant: &'static str,
     pub title: &'static str,
     /// The position shown (the current one unless `ply` asks for another).
@@ -39,6 +60,54 @@ pub struct GameView {
     /// The legal moves (empty when the game is over or an older position
     /// is shown).
     pub legal: Vec<MoveView>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct SeatView {
+    /// `human` or `engine`.
+    pub kind: &'static str,
+    pub taken: bool,
+    pub name: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct SeatsView {
+    pub white: SeatView,
+    pub black: SeatView,
+}
+
+#[derive(Serialize, Debug)]
+pub struct EngineSeatView {
+    pub color: &'static str,
+    pub level: i64,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ClockView {
+    pub initial_ms: i64,
+    pub increment_ms: i64,
+    /// Remaining time at the moment of the answer.
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The side whose clock runs.
+    pub running: Option<&'static str>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct OffersView {
+    pub draw: Option<String>,
+    pub takeback: Option<String>,
+    pub rematch: Option<String>,
+}
+
+/// What the view needs besides the game.
+pub struct Context<'a> {
+    /// The seats of the asking browser.
+    pub you: &'a [Color],
+    pub now: i64,
+    /// The engine's name, if the server has one.
+    pub engine_name: Option<String>,
+    pub engine_thinking: bool,
 }
 
 #[derive(Serialize, Debug)]
@@ -97,7 +166,7 @@ pub struct OutcomeView {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'static str,
     pub winner: Option<&'static str>,
-    pub reason: &'static str,
+    pub reason: String,
 }
 
 pub fn color_name(c: Color) -> &'static str {
@@ -127,7 +196,7 @@ pub fn outcome_view(o: Outcome) -> OutcomeView {
             Outcome::Win { winner, .. } => Some(color_name(winner)),
             Outcome::Draw(_) => None,
         },
-        reason: o.reason_str(),
+        reason: o.reason_str().to_string(),
     }
 }
 
@@ -153,8 +222,32 @@ pub fn legal_views(pos: &Position) -> Vec<MoveView> {
         .collect()
 }
 
-/// The view of game `id` after `ply` moves (the current position if `None`).
-pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView, ApiError> {
+fn seat_view(live: &Live, c: Color, ctx: &Context) -> SeatView {
+    if live.engine_color() == Some(c) {
+        let name = ctx.engine_name.clone().unwrap_or_else(|| "engine".into());
+        return SeatView {
+            kind: "engine",
+            taken: true,
+            name: format!("{name}, level {}", live.rec.engine_level.unwrap_or(1)),
+        };
+    }
+    let taken = live.seat(c).is_some();
+    SeatView {
+        kind: "human",
+        taken,
+        name: if !taken {
+            "waiting".into()
+        } else if live.rec.mode == "local" {
+            "Player".into()
+        } else {
+            "Anonymous".into()
+        },
+    }
+}
+
+/// The view of a game after `ply` moves (the current position if `None`).
+pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameView, ApiError> {
+    let entry = live;
     let game = &entry.game;
     let plies = game.moves().len();
     let ply = ply.unwrap_or(plies);
@@ -199,14 +292,35 @@ pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView,
         }
     }
     let current = ply == plies;
-    let outcome = if current { game.outcome() } else { None };
+    // The end as the rules core sees it, or as the game ended otherwise
+    // (resignation, time, agreement).
+    let outcome = match (&live.rec.result, &live.rec.reason) {
+        (Some(result), Some(reason)) if current => Some(match game.outcome() {
+            Some(o) => outcome_view(o),
+            None => OutcomeView {
+                result: match result.as_str() {
+                    "1-0" => "1-0",
+                    "0-1" => "0-1",
+                    _ => "1/2-1/2",
+                },
+                winner: match result.as_str() {
+                    "1-0" => Some("white"),
+                    "0-1" => Some("black"),
+                    _ => None,
+                },
+                reason: reason.clone(),
+            },
+        }),
+        _ => None,
+    };
     let last_move = if ply > 0 {
         Some(move_view(&game.positions()[ply - 1], game.moves()[ply - 1]))
     } else {
         None
     };
     let history = entry
-        .history
+        .rec
+        .moves
         .iter()
         .enumerate()
         .map(|(i, r)| HistoryView {
@@ -217,13 +331,50 @@ pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView,
             san: r.san.clone(),
         })
         .collect();
-    let legal = if current && outcome.is_none() {
+    let rec = &live.rec;
+    let playing = rec.status == "playing";
+    let legal = if current && outcome.is_none() && playing {
         legal_views(pos)
     } else {
         Vec::new()
     };
+    let clock = rec.clock_initial_ms.map(|initial_ms| ClockView {
+        initial_ms,
+        increment_ms: rec.clock_increment_ms.unwrap_or(0),
+        white_ms: live.remaining(Color::White, ctx.now).unwrap_or(0).max(0),
+        black_ms: live.remaining(Color::Black, ctx.now).unwrap_or(0).max(0),
+        running: live.running().map(color_name),
+    });
     Ok(GameView {
-        id,
+        id: rec.id.clone(),
+        version: rec.version,
+        mode: rec.mode.clone(),
+        you: match ctx.you {
+            [] => None,
+            [c] => Some(color_name(*c)),
+            _ => Some("both"),
+        },
+        seats: SeatsView {
+            white: seat_view(live, Color::White, ctx),
+            black: seat_view(live, Color::Black, ctx),
+        },
+        engine: live.engine_color().map(|c| EngineSeatView {
+            color: color_name(c),
+            level: rec.engine_level.unwrap_or(1),
+        }),
+        clock,
+        status: rec.status.clone(),
+        result: rec.result.clone(),
+        reason: rec.reason.clone(),
+        offers: OffersView {
+            draw: rec.draw_offer.clone(),
+            takeback: rec.takeback_offer.clone(),
+            rematch: rec.rematch_offer.clone(),
+        },
+        rematch: rec.rematch_id.clone(),
+        engine_thinking: ctx.engine_thinking,
+        created_at: rec.created_at,
+        updated_at: rec.updated_at,
         variant: variant.name(),
         title: variant.title(),
         fen: pos.to_fen(),
@@ -243,7 +394,7 @@ pub fn game_view(id: u64, entry: &Entry, ply: Option<usize>) -> Result<GameView,
         },
         last_move,
         history,
-        outcome: outcome.map(outcome_view),
+        outcome,
         legal,
     })
 }

@@ -6,19 +6,23 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{
-    app, app_with_capacity, Analysis, AnalysisLimit, EngineProvider, Evaluation,
-};
+use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 use tower::ServiceExt;
+
+/// The test browser's `sb_player` cookie.
+const BROWSER: &str = "TestBrowser0123456789abc";
 
 async fn send(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Vec<u8>) {
     let mut req = Request::builder().method(method).uri(uri);
     if body.is_some() {
         req = req.header("content-type", "application/json");
     }
+    // One browser for these tests: it holds both seats of the local games
+    // it creates (the seat scheme is tested in tests/play.rs).
+    req = req.header("cookie", format!("sb_player={BROWSER}"));
     let req = req
         .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
         .unwrap();
@@ -48,7 +52,7 @@ async fn new_game(app: &Router, body: Value) -> Value {
     game
 }
 
-async fn play(app: &Router, id: u64, mv: &str) -> (StatusCode, Value) {
+async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
     call(
         app,
         "POST",
@@ -71,7 +75,7 @@ fn ucis(moves: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn info_lists_implemented_variants_and_no_engine() {
-    let app = app(None);
+    let app = app(None).await;
     let (status, info) = call(&app, "GET", "/api/info", None).await;
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = info["variants"]
@@ -89,7 +93,7 @@ async fn info_lists_implemented_variants_and_no_engine() {
 
 #[tokio::test]
 async fn create_game_and_read_state() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(&app, json!({ "variant": "chess" })).await;
     assert_eq!(
         game["fen"],
@@ -114,7 +118,7 @@ async fn create_game_and_read_state() {
     );
     assert_eq!(game["reserves"], json!([]));
     assert_eq!(game["legal"].as_array().unwrap().len(), 20);
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (status, again) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(again["fen"], game["fen"]);
@@ -122,13 +126,13 @@ async fn create_game_and_read_state() {
 
 #[tokio::test]
 async fn legal_moves_carry_every_field() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(
         &app,
         json!({ "fen": "r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1" }),
     )
     .await;
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (status, moves) = call(&app, "GET", &format!("/api/games/{id}/moves"), None).await;
     assert_eq!(status, StatusCode::OK);
     let list = moves.as_array().unwrap();
@@ -157,14 +161,14 @@ async fn legal_moves_carry_every_field() {
 
 #[tokio::test]
 async fn play_moves_to_mate() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(&app, json!({})).await;
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     for mv in ["f2f3", "e7e5", "g2g4"] {
-        let (status, state) = play(&app, id, mv).await;
+        let (status, state) = play(&app, &id, mv).await;
         assert_eq!(status, StatusCode::OK, "{state}");
     }
-    let (status, state) = play(&app, id, "d8h4").await;
+    let (status, state) = play(&app, &id, "d8h4").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         state["outcome"],
@@ -197,7 +201,7 @@ async fn play_moves_to_mate() {
         ]
     );
     // After the end no move is accepted.
-    let (status, err) = play(&app, id, "a2a3").await;
+    let (status, err) = play(&app, &id, "a2a3").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(err["error"], "the game is over (0-1, checkmate)");
     // An older position can be viewed.
@@ -217,17 +221,17 @@ async fn play_moves_to_mate() {
 
 #[tokio::test]
 async fn illegal_and_malformed_moves_get_a_reason() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(&app, json!({ "variant": "chess" })).await;
-    let id = game["id"].as_u64().unwrap();
-    let (status, err) = play(&app, id, "e2e5").await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, err) = play(&app, &id, "e2e5").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(err["error"], "illegal move 'e2e5' in this position");
-    let (status, err) = play(&app, id, "e2").await;
+    let (status, err) = play(&app, &id, "e2").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(err["error"], "malformed move 'e2'");
     // Black cannot move first.
-    let (status, _) = play(&app, id, "e7e5").await;
+    let (status, _) = play(&app, &id, "e7e5").await;
     assert_eq!(status, StatusCode::CONFLICT);
     // Nothing changed.
     let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
@@ -236,9 +240,9 @@ async fn illegal_and_malformed_moves_get_a_reason() {
 
 #[tokio::test]
 async fn malformed_requests_get_4xx_with_json_reason() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(&app, json!({})).await;
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     for (method, uri, body) in [
         ("POST", format!("/api/games/{id}/move"), "{\"move\": "),
         ("POST", format!("/api/games/{id}/move"), "[1, 2]"),
@@ -321,7 +325,7 @@ async fn malformed_requests_get_4xx_with_json_reason() {
 
 #[tokio::test]
 async fn unknown_games_and_pages_are_404() {
-    let app = app(None);
+    let app = app(None).await;
     for (method, uri) in [
         ("GET", "/api/games/99"),
         ("GET", "/api/games/abc"),
@@ -335,14 +339,14 @@ async fn unknown_games_and_pages_are_404() {
         assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
         assert!(v["error"].is_string());
     }
-    let (status, v) = play(&app, 99, "e2e4").await;
+    let (status, v) = play(&app, "99", "e2e4").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(v["error"], "no game with id 99");
+    assert_eq!(v["error"], "no game with id '99'");
 }
 
 #[tokio::test]
 async fn static_files_and_no_traversal() {
-    let app = app(None);
+    let app = app(None).await;
     let (status, page) = send(&app, "GET", "/", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(String::from_utf8_lossy(&page).contains("<title>Springboard</title>"));
@@ -381,14 +385,14 @@ async fn static_files_and_no_traversal() {
 
 #[tokio::test]
 async fn undo_takes_back() {
-    let app = app(None);
+    let app = app(None).await;
     let game = new_game(&app, json!({})).await;
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (status, err) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(err["error"], "there is no move to take back");
     for mv in ["e2e4", "e7e5", "g1f3"] {
-        assert_eq!(play(&app, id, mv).await.0, StatusCode::OK);
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK);
     }
     let (status, state) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
     assert_eq!(status, StatusCode::OK);
@@ -403,14 +407,14 @@ async fn undo_takes_back() {
 
 #[tokio::test]
 async fn fen_and_pgn_round_trip() {
-    let app = app(None);
+    let app = app(None).await;
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let game = new_game(&app, json!({ "fen": fen })).await;
-    let id = game["id"].as_u64().unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
     let (_, exported) = call(&app, "GET", &format!("/api/games/{id}/fen"), None).await;
     assert_eq!(exported["text"], fen);
     for mv in ["f1b5", "a7a6", "b5c6", "d7c6", "e1g1"] {
-        assert_eq!(play(&app, id, mv).await.0, StatusCode::OK);
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK);
     }
     let (_, pgn) = call(&app, "GET", &format!("/api/games/{id}/pgn"), None).await;
     let pgn = pgn["text"].as_str().unwrap().to_string();
@@ -428,38 +432,37 @@ async fn fen_and_pgn_round_trip() {
     assert_eq!(back["fen"], state["fen"]);
     assert_eq!(back["start_fen"], fen);
     assert_eq!(back["history"], state["history"]);
-    let back_id = back["id"].as_u64().unwrap();
+    let back_id = back["id"].as_str().unwrap().to_string();
     assert_ne!(back_id, id);
     let (_, again) = call(&app, "GET", &format!("/api/games/{back_id}/pgn"), None).await;
     assert_eq!(again["text"], pgn.as_str());
 }
 
 #[tokio::test]
-async fn several_games_at_once_in_a_bounded_store() {
-    let app = app_with_capacity(None, 3);
+async fn several_games_at_once() {
+    let app = app(None).await;
     let mut ids = Vec::new();
     for _ in 0..3 {
-        ids.push(new_game(&app, json!({})).await["id"].as_u64().unwrap());
+        ids.push(
+            new_game(&app, json!({})).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
     }
-    assert_eq!(play(&app, ids[0], "e2e4").await.0, StatusCode::OK);
-    assert_eq!(play(&app, ids[1], "d2d4").await.0, StatusCode::OK);
+    assert_eq!(play(&app, &ids[0], "e2e4").await.0, StatusCode::OK);
+    assert_eq!(play(&app, &ids[1], "d2d4").await.0, StatusCode::OK);
     let (_, a) = call(&app, "GET", &format!("/api/games/{}", ids[0]), None).await;
     let (_, b) = call(&app, "GET", &format!("/api/games/{}", ids[1]), None).await;
+    let (_, c) = call(&app, "GET", &format!("/api/games/{}", ids[2]), None).await;
     assert_eq!(a["last_move"]["uci"], "e2e4");
     assert_eq!(b["last_move"]["uci"], "d2d4");
-    // A fourth game pushes out the least recently used one (the third).
-    let d = new_game(&app, json!({})).await["id"].as_u64().unwrap();
-    let (status, _) = call(&app, "GET", &format!("/api/games/{}", ids[2]), None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    for id in [ids[0], ids[1], d] {
-        let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
-        assert_eq!(status, StatusCode::OK);
-    }
+    assert_eq!(c["plies"], 0);
 }
 
 #[tokio::test]
 async fn rules_pages() {
-    let app = app(None);
+    let app = app(None).await;
     for v in springboard_rules::Variant::ALL {
         let (status, rules) = call(&app, "GET", &format!("/api/rules/{}", v.name()), None).await;
         assert_eq!(status, StatusCode::OK);
@@ -606,13 +609,16 @@ impl EngineProvider for Waiter {
 
 #[tokio::test]
 async fn engine_plays_through_the_seam() {
-    let app = app(Some(Arc::new(FirstMove::default())));
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
     let (_, info) = call(&app, "GET", "/api/info", None).await;
     assert_eq!(
         info["engine"],
         json!({"name": "first move", "max_level": 3})
     );
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let uri = format!("/api/games/{id}/engine");
     let (status, state) = call(&app, "POST", &uri, Some(json!({"level": 2}))).await;
     assert_eq!(status, StatusCode::OK, "{state}");
@@ -621,8 +627,11 @@ async fn engine_plays_through_the_seam() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(err["error"], "level 4 is out of range 1-3");
     // Without an engine the endpoint does not exist.
-    let plain = springboard_web::app(None);
-    let id = new_game(&plain, json!({})).await["id"].as_u64().unwrap();
+    let plain = springboard_web::app(None).await;
+    let id = new_game(&plain, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let (status, err) = call(
         &plain,
         "POST",
@@ -636,8 +645,11 @@ async fn engine_plays_through_the_seam() {
 
 #[tokio::test]
 async fn an_illegal_engine_move_is_refused() {
-    let app = app(Some(Arc::new(Cheater)));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let app = app(Some(Arc::new(Cheater))).await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let (status, err) = call(
         &app,
         "POST",
@@ -654,10 +666,15 @@ async fn a_change_while_the_engine_thinks_stops_it() {
     let (tx, rx) = mpsc::channel();
     let app = app(Some(Arc::new(Waiter {
         started: Mutex::new(tx),
-    })));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    })))
+    .await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let thinking = {
         let app = app.clone();
+        let id = id.clone();
         tokio::spawn(async move {
             call(
                 &app,
@@ -672,7 +689,7 @@ async fn a_change_while_the_engine_thinks_stops_it() {
         .await
         .unwrap();
     // The page stays served while the engine thinks, and a move stops it.
-    assert_eq!(play(&app, id, "e2e4").await.0, StatusCode::OK);
+    assert_eq!(play(&app, &id, "e2e4").await.0, StatusCode::OK);
     let (status, err) = thinking.await.unwrap();
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
@@ -683,7 +700,7 @@ async fn a_change_while_the_engine_thinks_stops_it() {
     assert_eq!(state["plies"], 1);
 }
 
-async fn analyse(app: &Router, id: u64, body: Value) -> (StatusCode, Value) {
+async fn analyse(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
     call(
         app,
         "POST",
@@ -696,9 +713,12 @@ async fn analyse(app: &Router, id: u64, body: Value) -> (StatusCode, Value) {
 #[tokio::test]
 async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
     let engine = Arc::new(FirstMove::default());
-    let app = app(Some(engine.clone()));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
-    let (status, a) = analyse(&app, id, json!({})).await;
+    let app = app(Some(engine.clone())).await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&app, &id, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(
         a,
@@ -715,15 +735,15 @@ async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
     );
     // Black to move: the engine's +30 for Black is -30 for White, and the
     // line starts with Black's move number.
-    play(&app, id, "e2e4").await;
-    let (status, a) = analyse(&app, id, json!({"depth": 5})).await;
+    play(&app, &id, "e2e4").await;
+    let (status, a) = analyse(&app, &id, json!({"depth": 5})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["ply"], 1);
     assert_eq!(a["score"], json!({"cp": -30}));
     assert_eq!(a["depth"], 5);
     assert_eq!(a["pv_text"], "1... a5 2. a3 a4");
     // An earlier position of the game (stepping back through the moves).
-    let (status, a) = analyse(&app, id, json!({"ply": 0, "movetime": 250})).await;
+    let (status, a) = analyse(&app, &id, json!({"ply": 0, "movetime": 250})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["ply"], 0);
     assert_eq!(a["pv_san"], json!(["a3", "a5", "Ra2"]));
@@ -741,11 +761,12 @@ async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
 
 #[tokio::test]
 async fn analysis_of_a_variant_numbers_the_line_and_checks_it() {
-    let app = app(Some(Arc::new(FirstMove::default())));
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
     let id = new_game(&app, json!({"variant": "hoplit"})).await["id"]
-        .as_u64()
-        .unwrap();
-    let (status, a) = analyse(&app, id, json!({"movetime": 10})).await;
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&app, &id, json!({"movetime": 10})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["pv_uci"], json!(["a2a3", "a7a5", "a1a2"]));
     assert_eq!(a["pv_text"], "1. a3 a5 2. Ra2");
@@ -753,32 +774,36 @@ async fn analysis_of_a_variant_numbers_the_line_and_checks_it() {
 
 #[tokio::test]
 async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
-    let app = app(Some(Arc::new(Cheater)));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let app = app(Some(Arc::new(Cheater))).await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     // The line e2e3 e2e5: its second move is not legal, so it stops there.
-    let (status, a) = analyse(&app, id, json!({})).await;
+    let (status, a) = analyse(&app, &id, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": 2}));
     assert_eq!(a["pv_uci"], json!(["e2e3"]));
     assert_eq!(a["pv_text"], "1. e3");
     // Black to move: Black's mate in 2 is -2 for White; here the line's
     // first move is not legal, and the answer is refused.
-    play(&app, id, "d2d4").await;
-    let (status, err) = analyse(&app, id, json!({})).await;
+    play(&app, &id, "d2d4").await;
+    let (status, err) = analyse(&app, &id, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         err["error"],
         "the engine's line starts with an illegal move 'e2e3'"
     );
-    let (status, a) = analyse(&app, id, json!({"ply": 0})).await;
+    let (status, a) = analyse(&app, &id, json!({"ply": 0})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": 2}));
     // Black to move with a legal line: Black's mate in 2 is -2 for White.
-    let mater = springboard_web::app(Some(Arc::new(FirstMove::scoring(Evaluation::Mate(2)))));
+    let mater = springboard_web::app(Some(Arc::new(FirstMove::scoring(Evaluation::Mate(2))))).await;
     let id = new_game(&mater, json!({"fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"})).await["id"]
-        .as_u64()
-        .unwrap();
-    let (status, a) = analyse(&mater, id, json!({})).await;
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&mater, &id, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": -2}));
     assert_eq!(a["pv_text"], "1... Kd7 2. Kd1 Kc6");
@@ -786,8 +811,11 @@ async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
 
 #[tokio::test]
 async fn bad_analysis_requests_get_4xx_with_a_reason() {
-    let app = app(Some(Arc::new(FirstMove::default())));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let cases = [
         (json!({"depth": 0}), "depth 0 is out of range 1-64"),
         (json!({"depth": 65}), "depth 65 is out of range 1-64"),
@@ -806,7 +834,7 @@ async fn bad_analysis_requests_get_4xx_with_a_reason() {
         (json!({"ply": 1}), "ply 1 is beyond the game's 0 moves"),
     ];
     for (body, reason) in cases {
-        let (status, err) = analyse(&app, id, body.clone()).await;
+        let (status, err) = analyse(&app, &id, body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(err["error"], reason, "{body}");
     }
@@ -816,7 +844,7 @@ async fn bad_analysis_requests_get_4xx_with_a_reason() {
         json!({"ply": "x"}),
         json!([]),
     ] {
-        let (status, err) = analyse(&app, id, body.clone()).await;
+        let (status, err) = analyse(&app, &id, body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert!(
             err["error"]
@@ -829,25 +857,31 @@ async fn bad_analysis_requests_get_4xx_with_a_reason() {
     let uri = format!("/api/games/{id}/analysis");
     let (status, _) = send(&app, "POST", &uri, None).await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    let (status, err) = analyse(&app, 999, json!({})).await;
+    let (status, err) = analyse(&app, "999", json!({})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(err["error"], "no game with id 999");
+    assert_eq!(err["error"], "no game with id '999'");
     // A game that is over has nothing to analyse now, but its earlier
     // positions do.
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        assert_eq!(play(&app, id, m).await.0, StatusCode::OK);
+        assert_eq!(play(&app, &id, m).await.0, StatusCode::OK);
     }
-    let (status, err) = analyse(&app, id, json!({})).await;
+    let (status, err) = analyse(&app, &id, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         err["error"],
         "the game is over (checkmate), there is nothing to analyse"
     );
-    assert_eq!(analyse(&app, id, json!({"ply": 3})).await.0, StatusCode::OK);
+    assert_eq!(
+        analyse(&app, &id, json!({"ply": 3})).await.0,
+        StatusCode::OK
+    );
     // Without an engine there is no analysis.
-    let plain = springboard_web::app(None);
-    let id = new_game(&plain, json!({})).await["id"].as_u64().unwrap();
-    let (status, err) = analyse(&plain, id, json!({})).await;
+    let plain = springboard_web::app(None).await;
+    let id = new_game(&plain, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, err) = analyse(&plain, &id, json!({})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(err["error"], "this server has no engine");
 }
@@ -857,8 +891,12 @@ async fn a_newer_analysis_or_a_move_stops_the_old_one() {
     let (tx, rx) = mpsc::channel();
     let app = app(Some(Arc::new(Waiter {
         started: Mutex::new(tx),
-    })));
-    let id = new_game(&app, json!({})).await["id"].as_u64().unwrap();
+    })))
+    .await;
+    let id = new_game(&app, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let rx = Arc::new(Mutex::new(rx));
     let started = || {
         let rx = Arc::clone(&rx);
@@ -866,7 +904,8 @@ async fn a_newer_analysis_or_a_move_stops_the_old_one() {
     };
     let spawn = |body: Value| {
         let app = app.clone();
-        tokio::spawn(async move { analyse(&app, id, body).await })
+        let id = id.clone();
+        tokio::spawn(async move { analyse(&app, &id, body).await })
     };
     let first = spawn(json!({}));
     started().await.unwrap();
@@ -881,7 +920,7 @@ async fn a_newer_analysis_or_a_move_stops_the_old_one() {
     );
     started().await.unwrap();
     // A move while it thinks stops it too; the server stays responsive.
-    assert_eq!(play(&app, id, "e2e4").await.0, StatusCode::OK);
+    assert_eq!(play(&app, &id, "e2e4").await.0, StatusCode::OK);
     let (status, err) = second.await.unwrap();
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
@@ -894,12 +933,15 @@ async fn a_newer_analysis_or_a_move_stops_the_old_one() {
 fn a_taken_port_is_reported() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
-    let err = springboard_web::run("127.0.0.1", port, None).unwrap_err();
+    let db = springboard_web::Database::Sqlite(
+        std::env::temp_dir().join("springboard-taken-port.sqlite3"),
+    );
+    let err = springboard_web::run("127.0.0.1", port, &db, None).unwrap_err();
     assert_eq!(
         err.to_string(),
         format!("port {port} on 127.0.0.1 is already in use; choose another with --port")
     );
-    let err = springboard_web::run("my-host", 0, None).unwrap_err();
+    let err = springboard_web::run("my-host", 0, &db, None).unwrap_err();
     assert_eq!(
         err.to_string(),
         "bad host 'my-host': expected an IP address such as 127.0.0.1"

@@ -1,0 +1,937 @@
+//! The games being played: each one a [`GameRecord`] in the store and, in
+//! memory, the rules core's [`Game`] rebuilt from it. Every change goes
+//! through [`Games::change`]: the game's own lock (no global lock is held
+//! while a move is checked or a view built), the flag check, the change on
+//! a copy, the compare-and-set write to the store, and only then the new
+//! state in memory and the news to every socket of the game.
+
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::seat;
+use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
+use springboard_rules::notation::san::to_san;
+use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::{Color, DrawReason, Game, Move, Outcome, Position, Variant, WinReason};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// How many games are kept in memory (the others are read from the store
+/// when asked for).
+pub const CACHE_CAPACITY: usize = 4096;
+
+/// A game in memory: its record and the rules core's game.
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub rec: GameRecord,
+    pub game: Game,
+    /// Raised when the game changes: stops an engine thinking about it.
+    pub engine_stop: Arc<AtomicBool>,
+    /// Raised when the game changes or a newer analysis starts.
+    pub analysis_stop: Arc<AtomicBool>,
+}
+
+impl Live {
+    /// Rebuilds the game from its record: every stored move is played again
+    /// by the rules core.
+    pub fn from_record(rec: GameRecord) -> Result<Live, ApiError> {
+        let corrupt = |what: String| ApiError::Internal(format!("game {}: {what}", rec.id));
+        let variant: Variant = rec
+            .variant
+            .parse()
+            .map_err(|e: springboard_rules::VariantError| corrupt(e.to_string()))?;
+        let start = Position::from_fen(variant, &rec.start_fen)
+            .map_err(|e| corrupt(format!("bad start position: {e}")))?;
+        let mut game = Game::new(start);
+        for m in &rec.moves {
+            let mv = parse_uci(game.position(), &m.uci)
+                .map_err(|e| corrupt(format!("stored move {}: {e}", m.uci)))?;
+            game.play(mv)
+                .map_err(|e| corrupt(format!("stored move {}: {e}", m.uci)))?;
+        }
+        Ok(Live {
+            rec,
+            game,
+            engine_stop: Arc::new(AtomicBool::new(false)),
+            analysis_stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    pub fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    pub fn seat(&self, c: Color) -> Option<&str> {
+        match c {
+            Color::White => self.rec.white_seat.as_deref(),
+            Color::Black => self.rec.black_seat.as_deref(),
+        }
+    }
+
+    /// The seats the browser with cookie hash `who` holds.
+    pub fn seats_of(&self, who: Option<&str>) -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| seat::holds(self.seat(c), who))
+            .collect()
+    }
+
+    pub fn engine_color(&self) -> Option<Color> {
+        self.rec.engine_color.as_deref().and_then(color_from)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.rec.status == "ended"
+    }
+
+    /// Whether the engine is to move in a game still being played.
+    pub fn engine_to_move(&self) -> bool {
+        self.rec.status == "playing" && self.engine_color() == Some(self.game.position().turn())
+    }
+
+    /// The side whose clock runs: the side to move once the first move is
+    /// made, in a game with a clock that is being played.
+    pub fn running(&self) -> Option<Color> {
+        (self.rec.clock_initial_ms.is_some() && self.rec.status == "playing" && self.plies() > 0)
+            .then(|| self.game.position().turn())
+    }
+
+    fn stored_ms(&self, c: Color) -> i64 {
+        match c {
+            Color::White => self.rec.white_ms.unwrap_or(0),
+            Color::Black => self.rec.black_ms.unwrap_or(0),
+        }
+    }
+
+    fn set_ms(&mut self, c: Color, ms: i64) {
+        match c {
+            Color::White => self.rec.white_ms = Some(ms),
+            Color::Black => self.rec.black_ms = Some(ms),
+        }
+    }
+
+    /// The remaining time of `c` at `now` (None without a clock).
+    pub fn remaining(&self, c: Color, now: i64) -> Option<i64> {
+        self.rec.clock_initial_ms?;
+        let stored = self.stored_ms(c);
+        Some(if self.running() == Some(c) {
+            let started = self.rec.turn_started_at.unwrap_or(now);
+            stored.saturating_sub(now.saturating_sub(started).max(0))
+        } else {
+            stored
+        })
+    }
+
+    fn end(&mut self, result: &str, reason: &str) {
+        self.rec.status = "ended".into();
+        self.rec.result = Some(result.into());
+        self.rec.reason = Some(reason.into());
+        self.rec.draw_offer = None;
+        self.rec.takeback_offer = None;
+    }
+
+    /// Ends the game on time if the running side's time is up. True if it
+    /// did.
+    fn check_flag(&mut self, now: i64) -> bool {
+        let Some(side) = self.running() else {
+            return false;
+        };
+        if self.remaining(side, now).is_some_and(|ms| ms > 0) {
+            return false;
+        }
+        self.set_ms(side, 0);
+        self.rec.turn_started_at = Some(now);
+        if can_mate(self.game.position(), !side) {
+            self.end(win_result(!side), "time");
+        } else {
+            self.end("1/2-1/2", "time vs insufficient material");
+        }
+        true
+    }
+
+    /// Plays a move checked by the rules core, with its clock reading.
+    fn play(&mut self, m: Move, now: i64) -> Result<(), ApiError> {
+        let before = self.game.position().clone();
+        let mover = before.turn();
+        self.game
+            .play(m)
+            .map_err(|e| ApiError::Conflict(e.to_string()))?;
+        let played = *self.game.moves().last().unwrap_or(&m);
+        let mut ms = None;
+        if self.rec.clock_initial_ms.is_some() {
+            let left = if self.plies() > 1 {
+                let started = self.rec.turn_started_at.unwrap_or(now);
+                self.stored_ms(mover)
+                    .saturating_sub(now.saturating_sub(started).max(0))
+                    .saturating_add(self.rec.clock_increment_ms.unwrap_or(0))
+            } else {
+                self.stored_ms(mover)
+            };
+            self.set_ms(mover, left);
+            self.rec.turn_started_at = Some(now);
+            ms = Some(left);
+        }
+        self.rec.moves.push(MoveRecord {
+            uci: to_uci(&before, played),
+            san: to_san(&before, played),
+            ms,
+            at: now,
+        });
+        self.rec.takeback_offer = None;
+        if self.rec.draw_offer.as_deref() != Some(color_name(mover)) {
+            self.rec.draw_offer = None;
+        }
+        if let Some(o) = self.game.outcome() {
+            let (result, reason) = outcome_words(o);
+            self.end(result, reason);
+        }
+        Ok(())
+    }
+
+    /// Takes back `n` moves (at least one), with the clocks as they were.
+    fn take_back(&mut self, n: usize, now: i64) -> Result<(), ApiError> {
+        if n == 0 || self.plies() < n {
+            return Err(ApiError::Conflict("there is no move to take back".into()));
+        }
+        for _ in 0..n {
+            self.game.undo();
+            self.rec.moves.pop();
+        }
+        if self.rec.clock_initial_ms.is_some() {
+            for c in Color::ALL {
+                let ms = self
+                    .game
+                    .positions()
+                    .iter()
+                    .zip(&self.rec.moves)
+                    .rev()
+                    .find(|(p, _)| p.turn() == c)
+                    .and_then(|(_, m)| m.ms)
+                    .or(self.rec.clock_initial_ms);
+                self.set_ms(c, ms.unwrap_or(0));
+            }
+            self.rec.turn_started_at = Some(now);
+        }
+        self.rec.status = if self.rec.status == "ended" {
+            "playing".into()
+        } else {
+            self.rec.status.clone()
+        };
+        self.rec.result = None;
+        self.rec.reason = None;
+        self.rec.draw_offer = None;
+        self.rec.takeback_offer = None;
+        Ok(())
+    }
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub fn color_from(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn win_result(winner: Color) -> &'static str {
+    match winner {
+        Color::White => "1-0",
+        Color::Black => "0-1",
+    }
+}
+
+/// The result and the reason's words of the rules core's outcome.
+pub fn outcome_words(o: Outcome) -> (&'static str, &'static str) {
+    let reason = match o {
+        Outcome::Win {
+            reason: WinReason::Checkmate,
+            ..
+        } => "checkmate",
+        Outcome::Win {
+            reason: WinReason::WeakSquare,
+            ..
+        } => "weak square",
+        Outcome::Draw(DrawReason::Stalemate) => "stalemate",
+        Outcome::Draw(DrawReason::Repetition) => "threefold repetition",
+        Outcome::Draw(DrawReason::FiftyMoves) => "fifty moves",
+        Outcome::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
+    };
+    (o.result_str(), reason)
+}
+
+/// Whether `side` could still mate, by its game's own material rule
+/// (the rules core's insufficient-material test, ruling C2, applied to the
+/// position with the other side reduced to its king). In the games where
+/// the rules core knows no insufficient material, every side can mate.
+pub fn can_mate(pos: &Position, side: Color) -> bool {
+    let fen = pos.to_fen();
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let Some(board) = fields.first_mut() else {
+        return true;
+    };
+    let strip = |ch: char| {
+        let theirs = if side == Color::White {
+            ch.is_ascii_lowercase()
+        } else {
+            ch.is_ascii_uppercase()
+        };
+        theirs && ch.is_ascii_alphabetic() && !ch.eq_ignore_ascii_case(&'k')
+    };
+    let (placement, reserve) = match board.split_once('[') {
+        Some((p, r)) => (p.to_string(), Some(r.trim_end_matches(']').to_string())),
+        None => (board.clone(), None),
+    };
+    let mut out = String::new();
+    for rank in placement.split('/') {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        let mut empty = 0u32;
+        for ch in rank.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                empty += d;
+            } else if strip(ch) {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(ch);
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    if let Some(r) = reserve {
+        let kept: String = r.chars().filter(|&c| !strip(c)).collect();
+        out.push('[');
+        out.push_str(&kept);
+        out.push(']');
+    }
+    *board = out;
+    match Position::from_fen(pos.variant(), &fields.join(" ")) {
+        Ok(p) => !p.is_insufficient_material(),
+        // A position the rules core does not accept once stripped (a check
+        // on the side not to move, say): keep the usual rule, a loss.
+        Err(_) => true,
+    }
+}
+
+/// What a request asks of a game.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// A move in long notation; `ply`: the number of moves before it.
+    Move {
+        text: String,
+        ply: Option<usize>,
+    },
+    Join,
+    Resign,
+    Draw(Answer),
+    Takeback(Answer),
+    Rematch(Answer),
+    /// Local games: take back `n` moves.
+    Undo(usize),
+    /// The engine's move, found for the game at `version`.
+    Engine {
+        m: Move,
+        version: i64,
+    },
+    /// Nothing but the flag check (and the clocks' restart after a restart
+    /// of the server when `restart`).
+    Touch {
+        restart: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// What a change did.
+#[derive(Debug)]
+pub struct Done {
+    /// The game after the change (a snapshot: views are built from it with
+    /// no lock held).
+    pub live: Live,
+    /// Whether the game changed (and was written).
+    pub changed: bool,
+    /// The new game of a rematch.
+    pub rematch: Option<GameRecord>,
+}
+
+/// The games: store, clock and the games in memory.
+pub struct Games {
+    pub store: Arc<dyn GameStore>,
+    pub clock: Arc<dyn Clock>,
+    pub hub: Hub,
+    cache: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Live>>>>,
+}
+
+fn db(e: StoreError) -> ApiError {
+    ApiError::Internal(e.to_string())
+}
+
+impl Games {
+    pub fn new(store: Arc<dyn GameStore>, clock: Arc<dyn Clock>) -> Games {
+        Games {
+            store,
+            clock,
+            hub: Hub::default(),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Live>>>> {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game `id` in memory, read from the store if needed.
+    async fn slot(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<Live>>, ApiError> {
+        let missing = || ApiError::NotFound(format!("no game with id '{id}'"));
+        if !seat::is_game_id(id) {
+            return Err(missing());
+        }
+        if let Some(s) = self.cache().get(id) {
+            return Ok(Arc::clone(s));
+        }
+        let rec = self.store.load(id).await.map_err(db)?.ok_or_else(missing)?;
+        let live = Live::from_record(rec)?;
+        let mut cache = self.cache();
+        if cache.len() >= CACHE_CAPACITY {
+            // Drop games nobody is using; they stay in the store.
+            let idle: Vec<String> = cache
+                .iter()
+                .filter(|(_, s)| Arc::strong_count(s) == 1)
+                .map(|(k, _)| k.clone())
+                .take(CACHE_CAPACITY / 4 + 1)
+                .collect();
+            for k in idle {
+                cache.remove(&k);
+            }
+        }
+        Ok(Arc::clone(cache.entry(id.to_string()).or_insert_with(
+            || Arc::new(tokio::sync::Mutex::new(live)),
+        )))
+    }
+
+    /// Forgets the game in memory (after a lost compare-and-set: the store
+    /// has a newer version).
+    fn forget(&self, id: &str) {
+        self.cache().remove(id);
+    }
+
+    /// Stores a new game and keeps it in memory.
+    pub async fn insert(&self, mut rec: GameRecord) -> Result<Live, ApiError> {
+        loop {
+            match self.store.insert(&rec).await {
+                Ok(()) => break,
+                Err(StoreError::Duplicate(_)) => rec.id = seat::new_game_id(),
+                Err(e) => return Err(db(e)),
+            }
+        }
+        let live = Live::from_record(rec)?;
+        self.cache().insert(
+            live.rec.id.clone(),
+            Arc::new(tokio::sync::Mutex::new(live.clone())),
+        );
+        Ok(live)
+    }
+
+    /// A snapshot of game `id` (its flag checked first).
+    pub async fn get(&self, id: &str) -> Result<Live, ApiError> {
+        Ok(self
+            .change(id, None, Action::Touch { restart: false })
+            .await?
+            .live)
+    }
+
+    /// Applies `action` of the browser with cookie hash `who` to game `id`.
+    pub async fn change(
+        &self,
+        id: &str,
+        who: Option<&str>,
+        action: Action,
+    ) -> Result<Done, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.lock().await;
+        let now = self.now();
+        let mut next = guard.clone();
+        let flagged = next.check_flag(now);
+        let outcome = apply(&mut next, who, &action, now);
+        let (changed, rematch, result) = match outcome {
+            Ok(Applied { changed, rematch }) => (changed || flagged, rematch, Ok(())),
+            // A refused request still lets a fallen flag be recorded.
+            Err(e) => (flagged, None, Err(e)),
+        };
+        if changed {
+            let expected = guard.rec.version;
+            next.rec.version = expected.saturating_add(1);
+            next.rec.updated_at = now;
+            let also: Vec<GameRecord> = rematch.iter().cloned().collect();
+            let written = self
+                .store
+                .update(&next.rec, expected, &also)
+                .await
+                .map_err(db)?;
+            if !written {
+                drop(guard);
+                self.forget(id);
+                return Err(ApiError::Conflict(
+                    "the game changed meanwhile; reload it".into(),
+                ));
+            }
+            guard.engine_stop.store(true, Ordering::Relaxed);
+            guard.analysis_stop.store(true, Ordering::Relaxed);
+            next.engine_stop = Arc::new(AtomicBool::new(false));
+            next.analysis_stop = Arc::new(AtomicBool::new(false));
+            *guard = next;
+            let version = guard.rec.version;
+            drop(guard);
+            if let Some(r) = &rematch {
+                if let Ok(live) = Live::from_record(r.clone()) {
+                    self.cache()
+                        .insert(r.id.clone(), Arc::new(tokio::sync::Mutex::new(live)));
+                }
+            }
+            self.hub.publish(id, version);
+            // Other processes learn of it (PostgreSQL); a failure here does
+            // not undo the committed change.
+            let _ = self.store.changed(id, version).await;
+            let live = slot.lock().await.clone();
+            result?;
+            return Ok(Done {
+                live,
+                changed: true,
+                rematch,
+            });
+        }
+        result?;
+        Ok(Done {
+            live: guard.clone(),
+            changed: false,
+            rematch: None,
+        })
+    }
+
+    /// Raises the analysis stop flag of game `id` and gives a fresh one:
+    /// only one analysis per game runs.
+    pub async fn new_analysis(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), ApiError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.lock().await;
+        guard.analysis_stop.store(true, Ordering::Relaxed);
+        guard.analysis_stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&guard.analysis_stop);
+        Ok((guard.clone(), flag))
+    }
+
+    /// Stops the engine request of game `id` that is running, if any, and
+    /// gives the flag a new one watches: one engine job per game.
+    pub async fn new_engine_job(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), ApiError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.lock().await;
+        guard.engine_stop.store(true, Ordering::Relaxed);
+        guard.engine_stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&guard.engine_stop);
+        Ok((guard.clone(), flag))
+    }
+
+    /// The in-memory state of game `id` without a flag check (for the
+    /// engine pool).
+    pub async fn peek(&self, id: &str) -> Result<Live, ApiError> {
+        let slot = self.slot(id).await?;
+        let guard = slot.lock().await;
+        Ok(guard.clone())
+    }
+}
+
+struct Applied {
+    changed: bool,
+    rematch: Option<GameRecord>,
+}
+
+fn changed() -> Result<Applied, ApiError> {
+    Ok(Applied {
+        changed: true,
+        rematch: None,
+    })
+}
+
+fn unchanged() -> Result<Applied, ApiError> {
+    Ok(Applied {
+        changed: false,
+        rematch: None,
+    })
+}
+
+fn over(live: &Live) -> ApiError {
+    ApiError::Conflict(format!(
+        "the game is over ({}, {})",
+        live.rec.result.as_deref().unwrap_or("?"),
+        live.rec.reason.as_deref().unwrap_or("?")
+    ))
+}
+
+/// Resolves a move text: the legal move whose long notation it is, or any
+/// other valid path of a legal move (ruling N3).
+pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
+    let text = text.trim();
+    if let Some(m) = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| to_uci(pos, m) == text)
+    {
+        return Ok(m);
+    }
+    parse_uci(pos, text).map_err(|e| match e {
+        springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
+        _ => ApiError::Conflict(e.to_string()),
+    })
+}
+
+fn apply(
+    live: &mut Live,
+    who: Option<&str>,
+    action: &Action,
+    now: i64,
+) -> Result<Applied, ApiError> {
+    let mine = live.seats_of(who);
+    let need_seat = || -> Result<(), ApiError> {
+        if mine.is_empty() {
+            Err(ApiError::Forbidden("not your seat".into()))
+        } else {
+            Ok(())
+        }
+    };
+    match action {
+        Action::Touch { restart } => {
+            if *restart && live.running().is_some() {
+                live.rec.turn_started_at = Some(now);
+                return changed();
+            }
+            unchanged()
+        }
+        Action::Move { text, ply } => {
+            need_seat()?;
+            let plies = live.plies();
+            if let Some(p) = *ply {
+                if p < plies {
+                    // A resend of a move already played answers as before.
+                    let pos = &live.game.positions()[p];
+                    let same = resolve(pos, text)
+                        .is_ok_and(|m| m == live.game.moves()[p] && mine.contains(&pos.turn()));
+                    if same {
+                        return unchanged();
+                    }
+                    return Err(ApiError::Stale {
+                        reason: format!("move {p} was already played; the game is at move {plies}"),
+                        version: live.rec.version,
+                    });
+                }
+                if p > plies {
+                    return Err(ApiError::Stale {
+                        reason: format!("ply {p} is ahead of the game's {plies} moves"),
+                        version: live.rec.version,
+                    });
+                }
+            }
+            if live.is_over() {
+                return Err(over(live));
+            }
+            if live.rec.status == "waiting" {
+                return Err(ApiError::Conflict("waiting for an opponent to join".into()));
+            }
+            let turn = live.game.position().turn();
+            if !mine.contains(&turn) || live.engine_color() == Some(turn) {
+                return Err(ApiError::Conflict("not your turn".into()));
+            }
+            let m = resolve(live.game.position(), text)?;
+            live.play(m, now)?;
+            changed()
+        }
+        Action::Engine { m, version } => {
+            if live.rec.version != *version {
+                return Err(ApiError::Conflict(
+                    "the game changed while the engine was thinking".into(),
+                ));
+            }
+            if live.is_over() {
+                return Err(over(live));
+            }
+            live.play(*m, now)?;
+            changed()
+        }
+        Action::Join => {
+            if !mine.is_empty() {
+                return unchanged();
+            }
+            let Some(who) = who else {
+                return Err(ApiError::BadRequest("no player cookie".into()));
+            };
+            if live.rec.mode != "friend" || live.rec.status != "waiting" {
+                return Err(ApiError::Conflict("the game has no free seat".into()));
+            }
+            let free = Color::ALL
+                .into_iter()
+                .find(|&c| live.seat(c).is_none())
+                .ok_or_else(|| ApiError::Conflict("the game has no free seat".into()))?;
+            match free {
+                Color::White => live.rec.white_seat = Some(who.to_string()),
+                Color::Black => live.rec.black_seat = Some(who.to_string()),
+            }
+            live.rec.status = "playing".into();
+            if live.rec.turn_started_at.is_some() {
+                live.rec.turn_started_at = Some(now);
+            }
+            changed()
+        }
+        Action::Resign => {
+            need_seat()?;
+            if live.is_over() {
+                return Err(over(live));
+            }
+            // In a local game the side to move resigns.
+            let loser = if mine.len() == 2 {
+                live.game.position().turn()
+            } else {
+                mine[0]
+            };
+            live.end(win_result(!loser), "resignation");
+            changed()
+        }
+        Action::Draw(answer) => {
+            need_seat()?;
+            if live.is_over() {
+                return Err(over(live));
+            }
+            if mine.len() == 2 {
+                return Err(ApiError::Conflict("no draw offers in a local game".into()));
+            }
+            let me = mine[0];
+            if live.rec.mode == "engine" {
+                return Err(ApiError::Conflict("the engine declines the draw".into()));
+            }
+            let offer = live.rec.draw_offer.as_deref().and_then(color_from);
+            match (answer, offer) {
+                (Answer::Offer, Some(c)) if c == !me => {
+                    live.end("1/2-1/2", "draw agreed");
+                    changed()
+                }
+                (Answer::Offer, Some(_)) => unchanged(),
+                (Answer::Offer, None) => {
+                    live.rec.draw_offer = Some(color_name(me).into());
+                    changed()
+                }
+                (Answer::Accept, Some(c)) if c == !me => {
+                    live.end("1/2-1/2", "draw agreed");
+                    changed()
+                }
+                (Answer::Decline, Some(c)) if c == !me => {
+                    live.rec.draw_offer = None;
+                    changed()
+                }
+                _ => Err(ApiError::Conflict(
+                    "there is no draw offer to answer".into(),
+                )),
+            }
+        }
+        Action::Takeback(answer) => {
+            need_seat()?;
+            if live.is_over() {
+                return Err(over(live));
+            }
+            if mine.len() == 2 {
+                return Err(ApiError::Conflict(
+                    "a local game takes back with undo".into(),
+                ));
+            }
+            let me = mine[0];
+            let count = |c: Color| -> usize {
+                // The offerer's last move, and the opponent's after it.
+                let turn = live.game.position().turn();
+                if turn == c {
+                    2
+                } else {
+                    1
+                }
+            };
+            let has_move = |c: Color| {
+                live.game
+                    .positions()
+                    .iter()
+                    .take(live.plies())
+                    .any(|p| p.turn() == c)
+            };
+            let offer = live.rec.takeback_offer.as_deref().and_then(color_from);
+            match answer {
+                Answer::Offer => {
+                    if !has_move(me) {
+                        return Err(ApiError::Conflict("you have no move to take back".into()));
+                    }
+                    if live.rec.mode == "engine" {
+                        let n = count(me).min(live.plies());
+                        live.take_back(n, now)?;
+                        return changed();
+                    }
+                    match offer {
+                        Some(c) if c == me => unchanged(),
+                        _ => {
+                            live.rec.takeback_offer = Some(color_name(me).into());
+                            changed()
+                        }
+                    }
+                }
+                Answer::Accept => match offer {
+                    Some(c) if c == !me => {
+                        let n = count(c).min(live.plies());
+                        live.take_back(n, now)?;
+                        changed()
+                    }
+                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
+                },
+                Answer::Decline => match offer {
+                    Some(c) if c == !me => {
+                        live.rec.takeback_offer = None;
+                        changed()
+                    }
+                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
+                },
+            }
+        }
+        Action::Rematch(answer) => {
+            need_seat()?;
+            if !live.is_over() {
+                return Err(ApiError::Conflict("the game is not over".into()));
+            }
+            if live.rec.rematch_id.is_some() {
+                return Err(ApiError::Conflict("the rematch has started".into()));
+            }
+            if mine.len() == 2 {
+                return Err(ApiError::Conflict("no rematch in a local game".into()));
+            }
+            let me = mine[0];
+            let offer = live.rec.rematch_offer.as_deref().and_then(color_from);
+            let start = match (answer, offer) {
+                _ if live.rec.mode == "engine" => *answer != Answer::Decline,
+                (Answer::Offer | Answer::Accept, Some(c)) if c == !me => true,
+                (Answer::Offer, _) => {
+                    if offer == Some(me) {
+                        return unchanged();
+                    }
+                    live.rec.rematch_offer = Some(color_name(me).into());
+                    return changed();
+                }
+                (Answer::Decline, Some(c)) if c == !me => {
+                    live.rec.rematch_offer = None;
+                    return changed();
+                }
+                _ => {
+                    return Err(ApiError::Conflict(
+                        "there is no rematch offer to answer".into(),
+                    ))
+                }
+            };
+            if !start {
+                return unchanged();
+            }
+            let new = rematch_of(&live.rec, now);
+            live.rec.rematch_id = Some(new.id.clone());
+            live.rec.rematch_offer = None;
+            Ok(Applied {
+                changed: true,
+                rematch: Some(new),
+            })
+        }
+        Action::Undo(n) => {
+            need_seat()?;
+            if live.rec.mode != "local" {
+                return Err(ApiError::Conflict(
+                    "undo is for local games; ask for a takeback".into(),
+                ));
+            }
+            if live.plies() == 0 {
+                return Err(ApiError::Conflict("there is no move to take back".into()));
+            }
+            let n = (*n).min(live.plies());
+            live.take_back(n, now)?;
+            changed()
+        }
+    }
+}
+
+/// The new game of a rematch: colours swapped, same game, start, mode and
+/// clock.
+fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
+    GameRecord {
+        id: seat::new_game_id(),
+        variant: old.variant.clone(),
+        start_fen: old.start_fen.clone(),
+        moves: Vec::new(),
+        mode: old.mode.clone(),
+        white_seat: old.black_seat.clone(),
+        black_seat: old.white_seat.clone(),
+        engine_color: old
+            .engine_color
+            .as_deref()
+            .and_then(color_from)
+            .map(|c| color_name(!c).to_string()),
+        engine_level: old.engine_level,
+        clock_initial_ms: old.clock_initial_ms,
+        clock_increment_ms: old.clock_increment_ms,
+        white_ms: old.clock_initial_ms,
+        black_ms: old.clock_initial_ms,
+        turn_started_at: old.clock_initial_ms.map(|_| now),
+        status: "playing".into(),
+        result: None,
+        reason: None,
+        draw_offer: None,
+        takeback_offer: None,
+        rematch_offer: None,
+        rematch_id: None,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn can_mate_reads_the_games_material_rule() {
+        let chess = |fen: &str| Position::from_fen(Variant::Chess, fen).unwrap();
+        // K+N v K+Q: the knight's side cannot mate, the queen's can.
+        let p = chess("4k3/8/8/8/8/8/3q4/N3K3 w - - 0 1");
+        assert!(!can_mate(&p, Color::White));
+        assert!(can_mate(&p, Color::Black));
+        let p = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(!can_mate(&p, Color::White));
+        let p = chess("4k3/p7/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(can_mate(&p, Color::Black));
+        assert!(!can_mate(&p, Color::White));
+        // Hoplit Chess: a Hoplit in reserve is mating material (C2).
+        let start = Position::startpos(Variant::Hoplit);
+        assert!(can_mate(&start, Color::White));
+        // Hop Chess knows no insufficient material: a lone king could mate.
+        let hop = Position::startpos(Variant::HopChess);
+        assert!(can_mate(&hop, Color::Black));
+    }
+}

@@ -1,0 +1,108 @@
+//! The sockets of each game: a broadcast channel per game that carries
+//! `{"t":"state","v":V}` on every change and `crowd` messages when who is
+//! connected changes (per process).
+
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// How many messages a slow socket may fall behind before it is told to
+/// resync.
+const ROOM_BACKLOG: usize = 64;
+
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Crowd {
+    pub white: u32,
+    pub black: u32,
+    pub spectators: u32,
+}
+
+struct Room {
+    tx: broadcast::Sender<Arc<str>>,
+    crowd: Crowd,
+}
+
+/// The rooms of the games that have sockets.
+#[derive(Default)]
+pub struct Hub {
+    rooms: Mutex<HashMap<String, Room>>,
+}
+
+/// Which seats a socket holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Presence {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl Hub {
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Room>> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Tells every socket of game `id` that it is now at `version`.
+    pub fn publish(&self, id: &str, version: i64) {
+        if let Some(room) = self.rooms().get(id) {
+            let msg: Arc<str> = json!({"t": "state", "v": version}).to_string().into();
+            let _ = room.tx.send(msg);
+        }
+    }
+
+    /// Joins game `id`'s room: the receiver of its messages (subscribed
+    /// before anything is read, so nothing is missed).
+    pub fn join(&self, id: &str, who: Presence) -> broadcast::Receiver<Arc<str>> {
+        let mut rooms = self.rooms();
+        let room = rooms.entry(id.to_string()).or_insert_with(|| Room {
+            tx: broadcast::channel(ROOM_BACKLOG).0,
+            crowd: Crowd::default(),
+        });
+        let rx = room.tx.subscribe();
+        Self::count(room, who, true);
+        Self::send_crowd(room);
+        rx
+    }
+
+    /// Leaves game `id`'s room.
+    pub fn leave(&self, id: &str, who: Presence) {
+        let mut rooms = self.rooms();
+        let Some(room) = rooms.get_mut(id) else {
+            return;
+        };
+        Self::count(room, who, false);
+        if room.tx.receiver_count() == 0 {
+            rooms.remove(id);
+        } else {
+            Self::send_crowd(room);
+        }
+    }
+
+    fn count(room: &mut Room, who: Presence, join: bool) {
+        let change = |n: &mut u32| {
+            *n = if join {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            }
+        };
+        if who.white {
+            change(&mut room.crowd.white);
+        }
+        if who.black {
+            change(&mut room.crowd.black);
+        }
+        if !who.white && !who.black {
+            change(&mut room.crowd.spectators);
+        }
+    }
+
+    fn send_crowd(room: &Room) {
+        let c = room.crowd;
+        let msg: Arc<str> = json!({"t": "crowd", "d": {
+            "white": c.white > 0, "black": c.black > 0, "spectators": c.spectators
+        }})
+        .to_string()
+        .into();
+        let _ = room.tx.send(msg);
+    }
+}

@@ -1,0 +1,193 @@
+//! Live updates: `GET /api/games/{id}/ws?v=N`.
+//!
+//! The server sends `{"t":"state","v":V}` on every change of the game (and
+//! at once when the client's `v` is behind or missing), `{"t":"crowd",...}`
+//! when who is connected changes, `{"t":"pong"}` to a ping, and answers a
+//! move `{"t":"move","d":{"u":uci,"ply":N},"a":ack}` with
+//! `{"t":"ack","a":ack,"v":V}` or `{"t":"error","a":ack,"d":{"error":...}}`.
+//! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
+//! and the socket stays open; more than 20 messages in a second close it.
+
+use crate::api::{after_change, Who};
+use crate::error::ApiError;
+use crate::games::Action;
+use crate::hub::Presence;
+use crate::AppState;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::error::RecvError;
+
+/// The largest message the server reads; larger ones get an error.
+pub const MAX_MESSAGE: usize = 4096;
+/// The largest message the socket accepts at all (larger closes it).
+const MAX_FRAME: usize = 64 * 1024;
+/// Messages per second above which the socket is closed.
+pub const FLOOD_PER_SECOND: u32 = 20;
+
+#[derive(Deserialize)]
+pub struct WsQuery {
+    v: Option<String>,
+}
+
+pub async fn connect(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    // The game must exist before the upgrade.
+    let live = app.games.get(&id).await?;
+    let who = Who::from(&headers).hash();
+    let seats = live.seats_of(who.as_deref());
+    let presence = Presence {
+        white: seats.contains(&springboard_rules::Color::White),
+        black: seats.contains(&springboard_rules::Color::Black),
+    };
+    let client_v = q.v.and_then(|v| v.parse::<i64>().ok());
+    Ok(upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| run(app, id, who, presence, client_v, socket)))
+}
+
+fn error_msg(ack: Option<&Value>, reason: &str) -> String {
+    match ack {
+        Some(a) => json!({"t": "error", "a": a, "d": {"error": reason}}).to_string(),
+        None => json!({"t": "error", "d": {"error": reason}}).to_string(),
+    }
+}
+
+async fn run(
+    app: Arc<AppState>,
+    id: String,
+    who: Option<String>,
+    presence: Presence,
+    client_v: Option<i64>,
+    socket: WebSocket,
+) {
+    let (mut tx, mut rx) = socket.split();
+    // Subscribe before reading the version: no change is missed.
+    let mut events = app.games.hub.join(&id, presence);
+    let current = app.games.peek(&id).await.map(|l| l.rec.version).ok();
+    if let Some(v) = current {
+        if client_v.is_none_or(|c| c < v) {
+            let _ = tx
+                .send(Message::Text(
+                    json!({"t": "state", "v": v}).to_string().into(),
+                ))
+                .await;
+        }
+    }
+    let mut window = Instant::now();
+    let mut count = 0u32;
+    loop {
+        tokio::select! {
+            ev = events.recv() => {
+                let text: String = match ev {
+                    Ok(msg) => msg.to_string(),
+                    // Fell behind: the current version is all it needs.
+                    Err(RecvError::Lagged(_)) => match app.games.peek(&id).await {
+                        Ok(l) => json!({"t": "state", "v": l.rec.version}).to_string(),
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if tx.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            msg = rx.next() => {
+                let Some(Ok(msg)) = msg else { break };
+                let text = match msg {
+                    Message::Text(t) => t.to_string(),
+                    Message::Binary(b) => match String::from_utf8(b.to_vec()) {
+                        Ok(t) => t,
+                        Err(_) => {
+                            let _ = tx.send(Message::Text(error_msg(None, "messages are JSON text").into())).await;
+                            continue;
+                        }
+                    },
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                };
+                if window.elapsed() >= Duration::from_secs(1) {
+                    window = Instant::now();
+                    count = 0;
+                }
+                count += 1;
+                if count > FLOOD_PER_SECOND {
+                    let _ = tx
+                        .send(Message::Close(Some(CloseFrame {
+                            code: 1008,
+                            reason: "too many messages".into(),
+                        })))
+                        .await;
+                    break;
+                }
+                let reply = handle(&app, &id, who.as_deref(), &text).await;
+                if let Some(reply) = reply {
+                    if tx.send(Message::Text(reply.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    app.games.hub.leave(&id, presence);
+}
+
+/// The answer to one client message.
+async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) -> Option<String> {
+    if text.len() > MAX_MESSAGE {
+        return Some(error_msg(
+            None,
+            &format!("a message is at most {MAX_MESSAGE} bytes"),
+        ));
+    }
+    let Ok(msg) = serde_json::from_str::<Value>(text) else {
+        return Some(error_msg(None, "malformed JSON"));
+    };
+    let ack = msg.get("a");
+    match msg.get("t").and_then(Value::as_str) {
+        Some("ping") => Some(json!({"t": "pong"}).to_string()),
+        Some("move") => {
+            let d = msg.get("d");
+            let uci = d.and_then(|d| d.get("u")).and_then(Value::as_str);
+            let ply = d.and_then(|d| d.get("ply"));
+            let ply = match ply {
+                None | Some(Value::Null) => None,
+                Some(p) => match p.as_u64().and_then(|p| usize::try_from(p).ok()) {
+                    Some(p) => Some(p),
+                    None => return Some(error_msg(ack, "ply must be a whole number")),
+                },
+            };
+            let Some(uci) = uci.filter(|u| u.len() <= 64) else {
+                return Some(error_msg(
+                    ack,
+                    "a move needs d.u, the move in long notation",
+                ));
+            };
+            let action = Action::Move {
+                text: uci.to_string(),
+                ply,
+            };
+            match app.games.change(id, who, action).await {
+                Ok(done) => {
+                    after_change(app, &done);
+                    Some(json!({"t": "ack", "a": ack, "v": done.live.rec.version}).to_string())
+                }
+                Err(e) => Some(error_msg(ack, &e.to_string())),
+            }
+        }
+        Some(other) => Some(error_msg(ack, &format!("unknown message type '{other}'"))),
+        None => Some(error_msg(ack, "a message needs a type t")),
+    }
+}
