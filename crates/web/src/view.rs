@@ -385,7 +385,7 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         ply,
         squares,
         trampolines,
-        trampolines_in_play: matches!(variant, Variant::HopChess | Variant::Trampoline),
+        trampolines_in_play: variant.has_trampolines(),
         reserves,
         check: if pos.is_check() {
             pos.our_king().map(|k| k.to_string())

@@ -41,46 +41,51 @@ impl Kind {
     }
 }
 
-/// The board's width and height in XBoard's view (Jumping King: files a-f,
-/// ranks 1-8, RULINGS J1).
+/// The board's width and height in XBoard's view: the rules core's board
+/// size (Jumping King: files a-f, ranks 1-8, RULINGS J1).
 pub fn size(v: Variant) -> (u8, u8) {
+    v.board_size()
+}
+
+/// Whether XBoard shows the game's trampolines as pieces of their own
+/// (XBoard's `T`, dropped from the holdings and moved by ordinary moves).
+/// An encoding choice of this front end, not a rule: Trampoline Chess
+/// moves a trampoline as a whole turn (T2), which XBoard can show as a
+/// move; Hop Chess places one inside every turn, shown as highlight dots.
+fn trampolines_as_pieces(v: Variant) -> bool {
     match v {
-        Variant::JumpingKing => (6, 8),
-        _ => (8, 8),
+        Variant::Trampoline => true,
+        Variant::Chess | Variant::HopChess | Variant::JumpingKing | Variant::Hoplit => false,
     }
 }
 
-/// The kinds a game shows, in XBoard's table order (the king last).
+/// The kinds a game shows, in XBoard's table order (the king last): the
+/// rules core's kinds of piece, then the trampoline where it is a piece.
 fn kinds(v: Variant) -> Vec<Kind> {
-    let mut roles = vec![Role::Pawn, Role::Knight, Role::Bishop, Role::Rook];
-    if v != Variant::JumpingKing {
-        roles.push(Role::Queen);
-    }
-    if v == Variant::Hoplit {
-        roles.push(Role::Hoplit);
-    }
-    let mut out: Vec<Kind> = roles.into_iter().map(Kind::Role).collect();
-    if v == Variant::Trampoline {
+    let mut out: Vec<Kind> = v
+        .roles()
+        .iter()
+        .filter(|&&r| r != Role::King)
+        .map(|&r| Kind::Role(r))
+        .collect();
+    out.sort_by_key(|k| k.slot());
+    if trampolines_as_pieces(v) {
         out.push(Kind::Trampoline);
     }
     out.push(Kind::Role(Role::King));
     out
 }
 
-/// The kinds a side may hold in hand (XBoard's holdings).
+/// The kinds a side may hold in hand (XBoard's holdings): the rules core's
+/// reserve kinds (J2's men to place, L1's Hoplit), in XBoard's table order,
+/// and the trampoline off the board where it is a piece (T1).
 fn hand_kinds(v: Variant) -> Vec<Kind> {
-    match v {
-        // J2: the men to place.
-        Variant::JumpingKing => [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]
-            .into_iter()
-            .map(Kind::Role)
-            .collect(),
-        // L1: the reserve Hoplit.
-        Variant::Hoplit => vec![Kind::Role(Role::Hoplit)],
-        // T1: the trampoline off the board.
-        Variant::Trampoline => vec![Kind::Trampoline],
-        _ => vec![],
+    let mut out: Vec<Kind> = v.reserve_roles().iter().map(|&r| Kind::Role(r)).collect();
+    out.sort_by_key(|k| k.slot());
+    if trampolines_as_pieces(v) {
+        out.push(Kind::Trampoline);
     }
+    out
 }
 
 /// The role of XBoard's holdings piece number `n` (XBoard numbers the used
@@ -136,7 +141,7 @@ fn parent(v: Variant) -> &'static str {
     match v {
         Variant::Hoplit | Variant::Trampoline => "bughouse",
         Variant::JumpingKing => "seirawan",
-        _ => "fairy",
+        Variant::Chess | Variant::HopChess => "fairy",
     }
 }
 
@@ -169,7 +174,7 @@ pub fn piece_lines(v: Variant) -> Vec<&'static str> {
         // J4/J8: a knight's non-capturing jump in the jumping phase, a
         // king's step after it; J8: pawns never double-step.
         Variant::JumpingKing => vec!["piece K& mNK", "piece P& fmWfcF"],
-        _ => vec![],
+        Variant::Chess | Variant::HopChess | Variant::Trampoline => vec![],
     }
 }
 
