@@ -13,7 +13,7 @@
 //!
 //! It looks at nothing else: no draws (stalemate, repetition), no threats.
 
-use springboard_rules::{Color, Move, MoveList, Position, Role, Variant};
+use springboard_rules::{Color, Move, MoveList, Position, Role};
 
 /// Material values by [`Role::index`]: P1 N3 B3 R5 Q9, the king 0, the
 /// Hoplit 3.
@@ -41,15 +41,11 @@ impl Choice {
 }
 
 /// The material of `color`: its men on the board, plus its men in reserve
-/// that can still enter. A Hoplit in reserve (Hoplit Chess) always counts;
-/// Jumping King's unplaced men count while their king is in its jumping
-/// phase, not after a stuck king's phase ended (J6: they never enter).
+/// that can still enter ([`Position::reserve_in_play`]: a Hoplit in reserve
+/// always counts; Jumping King's unplaced men count while their king is in
+/// its jumping phase, not after a stuck king's phase ended, J6).
 pub fn material(pos: &Position, color: Color) -> i32 {
-    let reserve_counts = match pos.variant() {
-        Variant::Hoplit => true,
-        Variant::JumpingKing => pos.is_jumping(color),
-        _ => false,
-    };
+    let reserve_counts = pos.reserve_in_play(color);
     Role::ALL
         .iter()
         .map(|&role| {
@@ -122,6 +118,7 @@ pub fn material_move(pos: &Position) -> Option<Choice> {
 mod tests {
     use super::*;
     use springboard_rules::notation::uci::{parse_uci, to_uci};
+    use springboard_rules::Variant;
 
     fn pos(variant: Variant, fen: &str) -> Position {
         Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

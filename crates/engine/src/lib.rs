@@ -8,9 +8,11 @@
 //! [`SearchResult`].
 //!
 //! Game seams: the evaluation dispatches on the game in [`eval::evaluate`];
-//! the search asks [`search::null_move_allowed`] whether a game may pass
-//! (null-move pruning) and [`search::see_ge`] whether its exchange rules
-//! are FIDE's. A game whose turn has several steps (Hop Chess: the piece
+//! the search keeps every per-game switch in its profile module
+//! (`search/profile.rs`): whether a game may pass
+//! ([`search::null_move_allowed`], null-move pruning), whether its exchange
+//! rules are FIDE's (for [`search::see_ge`]), whether its checks come cheap,
+//! and how its turns split into steps. A game whose turn has several steps (Hop Chess: the piece
 //! move, then the placement) is searched as plies of the same side (the
 //! rules core's `legal_steps_into` / `play_step`): a child with the same
 //! side to move keeps the parent's score and window. What the engine

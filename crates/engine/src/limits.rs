@@ -22,6 +22,20 @@ pub struct Limits {
     pub mate: Option<u32>,
 }
 
+impl Limits {
+    /// Whether the search ends by itself: it has a depth, node, time or
+    /// clock limit and is not `infinite`. (Without one it runs until
+    /// stopped; a `mate` search without a limit may never find its mate.)
+    pub fn is_bounded(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.movetime.is_some()
+                || self.wtime.is_some()
+                || self.btime.is_some())
+    }
+}
+
 /// Signals from the front end to a running search, shared between threads.
 #[derive(Debug, Default)]
 pub struct Signals {
@@ -59,5 +73,35 @@ impl Signals {
 
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_searches() {
+        assert!(!Limits::default().is_bounded());
+        let depth = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert!(depth.is_bounded());
+        let infinite = Limits {
+            infinite: true,
+            ..depth.clone()
+        };
+        assert!(!infinite.is_bounded());
+        let mate = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(!mate.is_bounded());
+        let clock = Limits {
+            btime: Some(1000),
+            ..Limits::default()
+        };
+        assert!(clock.is_bounded());
     }
 }

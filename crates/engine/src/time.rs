@@ -14,6 +14,11 @@ pub struct TimeManager {
     pub hard: Option<Duration>,
 }
 
+/// `x * num / den` without overflow (`den` > 0, `num <= den`).
+fn scale(x: u64, num: u64, den: u64) -> u64 {
+    (u128::from(x) * u128::from(num) / u128::from(den)) as u64
+}
+
 impl TimeManager {
     pub fn new(limits: &Limits, us: Color, overhead_ms: u64, start: Instant) -> TimeManager {
         if limits.infinite {
@@ -42,13 +47,24 @@ impl TimeManager {
                 hard: None,
             };
         };
+        // Clocks come from outside (a GUI, a user): any u64 is taken, the
+        // arithmetic saturates.
         let inc = inc.unwrap_or(0);
         let mtg = u64::from(limits.movestogo.unwrap_or(30).clamp(1, 50));
         // Keep a reserve: the overhead, and a little more on short clocks.
-        let avail = time.saturating_sub(overhead_ms + time / 50).max(1);
-        let soft = (avail / mtg + inc * 3 / 4).min(avail / 2).max(1);
-        let hard_cap = if mtg == 1 { avail * 3 / 4 } else { avail / 3 };
-        let hard = (soft * 5).min(hard_cap).max(soft);
+        let avail = time
+            .saturating_sub(overhead_ms.saturating_add(time / 50))
+            .max(1);
+        let soft = (avail / mtg)
+            .saturating_add(scale(inc, 3, 4))
+            .min(avail / 2)
+            .max(1);
+        let hard_cap = if mtg == 1 {
+            scale(avail, 3, 4)
+        } else {
+            avail / 3
+        };
+        let hard = soft.saturating_mul(5).min(hard_cap).max(soft);
         TimeManager {
             start,
             soft: Some(Duration::from_millis(soft)),
@@ -96,6 +112,42 @@ mod tests {
         };
         let tm = TimeManager::new(&low, Color::White, 30, now);
         assert!(tm.hard.unwrap() <= Duration::from_millis(10));
+    }
+
+    #[test]
+    fn huge_clocks_saturate() {
+        let now = Instant::now();
+        let max = Limits {
+            wtime: Some(u64::MAX),
+            btime: Some(u64::MAX),
+            winc: Some(u64::MAX),
+            binc: Some(u64::MAX),
+            movestogo: Some(u32::MAX),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&max, Color::White, u64::MAX, now);
+        assert_eq!(tm.soft, Some(Duration::from_millis(1)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(1)));
+        let tm = TimeManager::new(&max, Color::Black, 30, now);
+        let avail = u64::MAX - 30 - u64::MAX / 50;
+        assert_eq!(tm.soft, Some(Duration::from_millis(avail / 2)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(avail / 2)));
+        let i64_max = Limits {
+            wtime: Some(i64::MAX as u64),
+            winc: Some(i64::MAX as u64),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&i64_max, Color::White, 30, now);
+        let avail = i64::MAX as u64 - 30 - i64::MAX as u64 / 50;
+        assert_eq!(tm.soft, Some(Duration::from_millis(avail / 2)));
+        assert!(!tm.out_of_time() && tm.may_start_iteration());
+        let mt = Limits {
+            movetime: Some(u64::MAX),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&mt, Color::White, 30, now);
+        assert_eq!(tm.hard, Some(Duration::from_millis(u64::MAX - 30)));
+        assert!(!tm.out_of_time());
     }
 
     #[test]

@@ -4,23 +4,31 @@
 //! Trampoline Chess, The Weak Square of the Jumping King and Hoplit Chess.
 //! This crate knows nothing of search, user interfaces or protocols.
 //!
-//! - [`types`], [`bitboard`], [`attacks`]: squares, pieces, sets of squares
-//!   and attack tables.
-//! - [`Board`]: where the pieces stand.
-//! - [`Position`]: the whole state of a game; `games/` holds each game's
-//!   rules (move generation and making moves).
-//! - [`Move`]: every move shape of the five games (RULINGS P9 identity).
-//! - [`notation`]: long notation (UCI, RULINGS N1-N6) and SAN.
-//! - [`Game`]: a position with its history, for repetition.
-//! - [`perft`]: move-tree counts.
+//! Layers, each importing only the ones before it (see
+//! `docs/architecture.md`):
 //!
-//! Ruling ids (C1, P8, H6, ...) refer to `shared/rules/RULINGS.md`, whose
-//! decisions are collected for players in `docs/rules.md`.
+//! 1. Primitives: [`types`], [`bitboard`], [`attacks`], [`Board`],
+//!    [`Move`] (every move shape of the five games, RULINGS P9 identity),
+//!    [`Variant`], [`error`].
+//! 2. Position state: [`Position`], the whole state of a game.
+//! 3. Games: one type per game implementing the `GameRules` trait (legal
+//!    moves, playing, attacks, checking a setup), reached through one
+//!    dispatch point; [`facts`] publishes rule facts for the other crates.
+//! 4. [`notation`]: position text (FEN), long notation (UCI, rulings
+//!    N1-N6), SAN and the seeds' old notation, each game's own forms in
+//!    one file per game.
+//!
+//! On top: [`Game`], a position with its history (repetition, C2), and
+//! [`perft`], move-tree counts.
+//!
+//! Ruling ids (C1, P8, H6, ...) are defined in `docs/rules/` (start at
+//! `docs/rules/README.md`): one section per id, with its example.
 
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod error;
+pub mod facts;
 mod game;
 mod games;
 pub mod moves;

@@ -39,6 +39,14 @@ impl Color {
             Color::Black => 'b',
         }
     }
+
+    /// `"White"` or `"Black"`, as messages name the sides.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 impl std::ops::Not for Color {
@@ -66,6 +74,19 @@ pub enum Role {
 }
 
 impl Role {
+    /// The kind's plural name in messages: "pawns", "knights", ...
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawns",
+            Role::Knight => "knights",
+            Role::Bishop => "bishops",
+            Role::Rook => "rooks",
+            Role::Queen => "queens",
+            Role::King => "kings",
+            Role::Hoplit => "hoplits",
+        }
+    }
+
     pub const ALL: [Role; 7] = [
         Role::Pawn,
         Role::Knight,

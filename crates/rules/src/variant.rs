@@ -1,5 +1,6 @@
 //! The five games: names, start positions and boards (plain facts only; the
-//! rules of each game live in `games/`).
+//! rules of each game live in `games/`, which also adds the per-game rule
+//! facts to [`Variant`]).
 
 use crate::bitboard::Bitboard;
 use std::fmt;
@@ -63,14 +64,13 @@ impl Variant {
     /// Whether the rules core plays this game yet. Front ends offer only
     /// implemented games.
     pub const fn is_implemented(self) -> bool {
-        matches!(
-            self,
+        match self {
             Variant::Chess
-                | Variant::HopChess
-                | Variant::Trampoline
-                | Variant::JumpingKing
-                | Variant::Hoplit
-        )
+            | Variant::HopChess
+            | Variant::Trampoline
+            | Variant::JumpingKing
+            | Variant::Hoplit => true,
+        }
     }
 
     /// The implemented games.
@@ -83,8 +83,19 @@ impl Variant {
     pub const fn mask(self) -> Bitboard {
         match self {
             Variant::JumpingKing => JUMPING_KING_MASK,
-            _ => Bitboard::FULL,
+            Variant::Chess | Variant::HopChess | Variant::Trampoline | Variant::Hoplit => {
+                Bitboard::FULL
+            }
         }
+    }
+
+    /// The width and height of the board as drawn: the files and ranks from
+    /// a1 that hold the game's squares (8x8; Jumping King 6x8, J1).
+    pub fn board_size(self) -> (u8, u8) {
+        let mask = self.mask();
+        let files = mask.map(|sq| sq.file().index() + 1).max().unwrap_or(0);
+        let ranks = mask.map(|sq| sq.rank().index() + 1).max().unwrap_or(0);
+        (files, ranks)
     }
 
     /// The start position in this game's position text.

@@ -42,7 +42,9 @@ pub fn setup(variant: Variant, fen: Option<&str>, moves: Option<&str>) -> Result
 pub fn run(args: &PerftArgs) -> Result<()> {
     let pos = setup(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
     let start = Instant::now();
-    let nodes = if args.divide {
+    // Depth 0 counts the position itself (1), with or without --divide,
+    // as `go perft 0` does.
+    let nodes = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
             println!("{}: {n}", to_uci(&pos, m));

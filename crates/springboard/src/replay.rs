@@ -1,11 +1,11 @@
 //! `springboard replay`: replays a game text (like shared/seeds/games/) and
 //! prints its moves in long notation, the final position and the result.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use springboard_rules::notation::seed::{ends_in_resignation, replay};
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Position, Variant};
+use springboard_rules::{Game, Position, Variant};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -28,12 +28,23 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         None => Position::startpos(args.variant),
     };
     let r = replay(&start, &text)?;
-    let mut pos = start;
+    // The game ends where the rules say so (mate, a draw by rule): a text
+    // that goes on after that is refused, as the web import does.
+    let mut game = Game::new(start);
     let mut long = Vec::with_capacity(r.moves.len());
-    for &m in &r.moves {
-        long.push(to_uci(&pos, m));
-        pos.play(m);
+    for (ply, &m) in r.moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            bail!(
+                "the game ended after ply {ply} ({}, {}), but the text goes on with '{}'",
+                o.result_str(),
+                o.reason_str(),
+                to_uci(game.position(), m)
+            );
+        }
+        long.push(to_uci(game.position(), m));
+        game.play(m)?;
     }
+    let pos = game.position().clone();
     println!("{}", long.join(" "));
     println!("{pos}");
     match r.outcome {
@@ -45,12 +56,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             } else {
                 "1-0"
             };
-            let name = if loser == springboard_rules::Color::White {
-                "White"
-            } else {
-                "Black"
-            };
-            println!("Result: {result} ({name} resigns)");
+            println!("Result: {result} ({} resigns)", loser.name());
         }
         None => println!("Result: * (the game text ends before the game does)"),
     }

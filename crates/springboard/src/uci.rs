@@ -2,14 +2,15 @@
 //! with `info string` and the session goes on. Searches run in a thread, so
 //! `stop`, `ponderhit` and `isready` are answered while the engine thinks.
 
-use crate::searcher::{history_keys, say, Out, Searcher};
+use crate::searcher::{clip, history_keys, read_line, say, Line, Out, Searcher, MAX_LINE};
 use anyhow::Result;
 use springboard_engine::baseline::{self, Choice};
-use springboard_engine::{Engine, Info, Limits, Score, Strength};
+use springboard_engine::{Engine, Info, Limits, Score, Signals, Strength};
 use springboard_rules::notation::uci::{parse_uci, to_uci};
-use springboard_rules::perft::divide;
+use springboard_rules::perft::perft;
 use springboard_rules::{Game, Move, Position, Variant};
 use std::io::BufRead;
+use std::num::IntErrorKind;
 
 /// What the session does after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -22,6 +23,11 @@ const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 4096;
 const THREADS_MAX: usize = 64;
 const MULTIPV_MAX: usize = 64;
+/// The deepest `go perft` (it can be stopped; deeper counts would not
+/// fit a u64 in any game).
+pub const PERFT_MAX: u32 = 20;
+/// How much of a bad command line an error message repeats.
+const ECHO_MAX: usize = 60;
 
 /// Who answers `go`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -56,6 +62,9 @@ pub struct Session {
     /// The baseline's answer to `go infinite` or `go ponder`, held until
     /// `stop` or `ponderhit` (UCI: no `bestmove` before them).
     held: Option<String>,
+    /// Why the last `position` command was refused: `go` is refused until
+    /// a position is set again (`position`, `ucinewgame`, `UCI_Variant`).
+    refused: Option<String>,
 }
 
 /// The text of a score: `cp N` or `mate N`.
@@ -94,11 +103,21 @@ enum Go {
     Search { limits: Limits, ponder: bool },
 }
 
-fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&&str>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("go {name} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("bad value for go {name}: '{value}'"))
+/// A count (`depth`, `nodes`, `movetime`, ...): a whole number from 0; one
+/// too large for `T` counts as `T`'s largest (no limit in practice).
+fn parse_count<T: TryFrom<u64>>(name: &str, value: Option<&&str>, max: T) -> Result<T, String> {
+    let text = value.ok_or_else(|| format!("go {name} needs a value"))?;
+    let n = match text.parse::<u64>() {
+        Ok(n) => n,
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => u64::MAX,
+        Err(_) => {
+            return Err(format!(
+                "bad value for go {name}: '{}' (a whole number from 0)",
+                clip(text, ECHO_MAX)
+            ))
+        }
+    };
+    Ok(T::try_from(n).unwrap_or(max))
 }
 
 fn parse_go(args: &str) -> Result<Go, String> {
@@ -106,8 +125,11 @@ fn parse_go(args: &str) -> Result<Go, String> {
     if tokens.first() == Some(&"perft") {
         return match tokens.as_slice() {
             [_, depth] => match depth.parse::<u32>() {
-                Ok(d) if d <= 64 => Ok(Go::Perft(d)),
-                _ => Err(format!("bad perft depth '{depth}'")),
+                Ok(d) if d <= PERFT_MAX => Ok(Go::Perft(d)),
+                _ => Err(format!(
+                    "bad perft depth '{}' (a whole number from 0 to {PERFT_MAX})",
+                    clip(depth, ECHO_MAX)
+                )),
             },
             _ => Err("go perft needs one depth".to_string()),
         };
@@ -125,12 +147,12 @@ fn parse_go(args: &str) -> Result<Go, String> {
             "btime" => limits.btime = Some(parse_time(name, value)?),
             "winc" => limits.winc = Some(parse_time(name, value)?),
             "binc" => limits.binc = Some(parse_time(name, value)?),
-            "movetime" => limits.movetime = Some(parse_number(name, value)?),
-            "movestogo" => limits.movestogo = Some(parse_number(name, value)?),
-            "depth" => limits.depth = Some(parse_number(name, value)?),
-            "nodes" => limits.nodes = Some(parse_number(name, value)?),
-            "mate" => limits.mate = Some(parse_number(name, value)?),
-            _ => return Err(format!("unknown go parameter '{name}'")),
+            "movetime" => limits.movetime = Some(parse_count(name, value, u64::MAX)?),
+            "movestogo" => limits.movestogo = Some(parse_count(name, value, u32::MAX)?),
+            "depth" => limits.depth = Some(parse_count(name, value, u32::MAX)?),
+            "nodes" => limits.nodes = Some(parse_count(name, value, u64::MAX)?),
+            "mate" => limits.mate = Some(parse_count(name, value, u32::MAX)?),
+            _ => return Err(format!("unknown go parameter '{}'", clip(name, ECHO_MAX))),
         }
         i += if matches!(name, "infinite" | "ponder") {
             1
@@ -141,10 +163,21 @@ fn parse_go(args: &str) -> Result<Go, String> {
     Ok(Go::Search { limits, ponder })
 }
 
-/// Clock values may be negative (a GUI's late clock): they count as 0.
+/// Clock values may be negative (a GUI's late clock): they count as 0;
+/// values too large for a u64 count as its largest.
 fn parse_time(name: &str, value: Option<&&str>) -> Result<u64, String> {
-    let t: i64 = parse_number(name, value)?;
-    Ok(t.max(0) as u64)
+    let text = value.ok_or_else(|| format!("go {name} needs a value"))?;
+    match text.parse::<i64>() {
+        Ok(t) => Ok(u64::try_from(t).unwrap_or(0)),
+        Err(e) if *e.kind() == IntErrorKind::NegOverflow => Ok(0),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => {
+            Ok(text.parse::<u64>().unwrap_or(u64::MAX))
+        }
+        Err(_) => Err(format!(
+            "bad value for go {name}: '{}' (a whole number of milliseconds)",
+            clip(text, ECHO_MAX)
+        )),
+    }
 }
 
 impl Session {
@@ -160,6 +193,7 @@ impl Session {
             elo: 1500,
             player,
             held: None,
+            refused: None,
         }
     }
 
@@ -169,8 +203,17 @@ impl Session {
     }
 
     /// Waits until the running search (if any) has answered.
+    #[cfg(test)]
     pub fn wait(&mut self) -> std::io::Result<()> {
         self.searcher.wait();
+        self.release_held()
+    }
+
+    /// The end of the input: a search with limits runs to its end and
+    /// answers; what ends only when told (`go infinite`, `go ponder`,
+    /// `go perft`) is stopped, as by `stop`.
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        self.searcher.finish();
         self.release_held()
     }
 
@@ -231,6 +274,7 @@ impl Session {
             "isready" => self.say("readyok")?,
             "ucinewgame" => {
                 self.game = Game::new(Position::startpos(self.variant));
+                self.refused = None;
                 self.searcher.engine().new_game();
             }
             "setoption" => {
@@ -241,13 +285,32 @@ impl Session {
             "position" => {
                 self.searcher.stop();
                 self.release_held()?;
-                if let Err(e) = self.set_position(rest) {
-                    self.say(&format!("info string {e}"))?;
+                match self.set_position(rest) {
+                    Ok(game) => {
+                        self.game = game;
+                        self.refused = None;
+                    }
+                    Err(e) => {
+                        let e = clip(&e, 2 * ECHO_MAX);
+                        self.say(&format!("info string {e}"))?;
+                        self.refused = Some(e);
+                    }
                 }
             }
-            "go" => match parse_go(rest) {
-                Ok(go) => self.go(go)?,
-                Err(e) => self.say(&format!("info string {e}"))?,
+            "go" => match (parse_go(rest), self.refused.clone()) {
+                (Ok(go), None) => self.go(go)?,
+                (Ok(go), Some(why)) => {
+                    self.searcher.stop();
+                    self.release_held()?;
+                    self.say(&format!(
+                        "info string error: no position to search, the last position command was refused ({why})"
+                    ))?;
+                    // A search must answer (UCI); perft answers nothing.
+                    if matches!(go, Go::Search { .. }) {
+                        self.say("bestmove 0000")?;
+                    }
+                }
+                (Err(e), _) => self.say(&format!("info string {e}"))?,
             },
             "stop" => {
                 self.searcher.stop();
@@ -263,7 +326,10 @@ impl Session {
                 self.release_held()?;
                 return Ok(Flow::Quit);
             }
-            _ => self.say(&format!("info string unknown command: {line}"))?,
+            _ => self.say(&format!(
+                "info string unknown command: {}",
+                clip(line, ECHO_MAX)
+            ))?,
         }
         Ok(Flow::Continue)
     }
@@ -303,6 +369,7 @@ impl Session {
                 self.searcher.stop();
                 self.variant = variant;
                 self.game = Game::new(Position::startpos(variant));
+                self.refused = None;
             }
             "hash" => {
                 let mb = number(1, HASH_MAX as i64)?;
@@ -350,9 +417,9 @@ impl Session {
         self.searcher.engine().strength = strength;
     }
 
-    /// `position startpos|fen F [moves ...]`, built on a copy: a bad move
-    /// leaves the old position in place.
-    fn set_position(&mut self, args: &str) -> Result<(), String> {
+    /// The game of `position startpos|fen F [moves ...]`, built apart from
+    /// the session's (the caller swaps it in when it is good).
+    fn set_position(&self, args: &str) -> Result<Game, String> {
         let (setup, moves) = match args.split_once(" moves") {
             Some((s, m)) => (s.trim(), m.trim()),
             None => (args.trim(), ""),
@@ -364,7 +431,8 @@ impl Session {
                 .map_err(|e| format!("bad position '{}': {e}", fen.trim()))?
         } else {
             return Err(format!(
-                "position needs 'startpos' or 'fen': position {args}"
+                "position needs 'startpos' or 'fen': position {}",
+                clip(args, ECHO_MAX)
             ));
         };
         let mut game = Game::new(start);
@@ -372,24 +440,27 @@ impl Session {
             let m = parse_uci(game.position(), text).map_err(|e| e.to_string())?;
             game.play(m).map_err(|e| e.to_string())?;
         }
-        self.game = game;
-        Ok(())
+        Ok(game)
     }
 
     fn go(&mut self, go: Go) -> std::io::Result<()> {
         self.release_held()?;
         match go {
             Go::Perft(depth) => {
-                self.searcher.stop();
-                let pos = self.position();
-                let mut text = String::new();
-                let mut total = 0;
-                for (m, n) in divide(pos, depth) {
-                    text.push_str(&format!("{}: {n}\n", to_uci(pos, m)));
-                    total += n;
-                }
-                text.push_str(&format!("\nNodes searched: {total}\n"));
-                self.say(&text)?;
+                let pos = self.position().clone();
+                let (out, out_failed) = (self.out.clone(), self.out.clone());
+                self.searcher.run(
+                    move |signals| {
+                        // A closed output ends the session anyway.
+                        let _ = perft_job(&pos, depth, &out, signals);
+                    },
+                    move |e| {
+                        let _ = say(
+                            &out_failed,
+                            &format!("info string error: perft failed: {e}"),
+                        );
+                    },
+                );
             }
             Go::Search { limits, ponder } if self.player == Player::Material1 => {
                 self.searcher.stop();
@@ -411,9 +482,10 @@ impl Session {
                 let root = self.position().clone();
                 let history = history_keys(&self.game);
                 let (out_info, out_done) = (self.out.clone(), self.out.clone());
+                let out_failed = self.out.clone();
                 let info_root = root.clone();
                 let done_root = root.clone();
-                self.searcher.start(
+                self.searcher.start_guarded(
                     root,
                     history,
                     limits,
@@ -432,6 +504,16 @@ impl Session {
                             (None, _) => "bestmove (none)".to_string(),
                         };
                         let _ = say(&out_done, &line);
+                    },
+                    move |e| {
+                        // The search died: say so, and still answer (a GUI
+                        // waits for `bestmove`), with the null move, as no
+                        // search chose one.
+                        let _ = say(
+                            &out_failed,
+                            &format!("info string error: the search failed: {e}"),
+                        );
+                        let _ = say(&out_failed, "bestmove 0000");
                     },
                 );
             }
@@ -456,24 +538,76 @@ fn baseline_info(pos: &Position, choice: &Choice) -> String {
     )
 }
 
+/// `go perft depth` in the search thread: one line per first move as it
+/// is counted, then the total (Stockfish's format). When stopped, it says
+/// so instead of giving a total. Depth 0 counts the position itself: 1, as
+/// `springboard perft --depth 0` does.
+fn perft_job(pos: &Position, depth: u32, out: &Out, signals: &Signals) -> std::io::Result<()> {
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        pos.legal_moves().into_iter().collect()
+    };
+    let mut total: u64 = if depth == 0 { 1 } else { 0 };
+    for (i, &m) in moves.iter().enumerate() {
+        let mut next = pos.clone();
+        next.play(m);
+        let Some(n) = stoppable_perft(&next, depth - 1, signals) else {
+            return say(
+                out,
+                &format!(
+                    "info string perft stopped: {i} of {} first moves counted",
+                    moves.len()
+                ),
+            );
+        };
+        say(out, &format!("{}: {n}", to_uci(pos, m)))?;
+        total = total.saturating_add(n);
+    }
+    say(out, &format!("\nNodes searched: {total}\n"))
+}
+
+/// Perft that looks at `signals` between subtrees of depth 2 (each a few
+/// milliseconds in any game); `None` when stopped.
+fn stoppable_perft(pos: &Position, depth: u32, signals: &Signals) -> Option<u64> {
+    if signals.is_stopped() {
+        return None;
+    }
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    let mut total: u64 = 0;
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play(m);
+        total = total.saturating_add(stoppable_perft(&next, depth - 1, signals)?);
+    }
+    Some(total)
+}
+
 /// Runs a session of `player` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, out: Out, player: Player) -> Result<()> {
+pub fn run(mut input: impl BufRead, out: Out, player: Player) -> Result<()> {
     let mut session = Session::new(out.clone(), player);
-    for line in input.lines() {
+    while let Some(line) = read_line(&mut input, MAX_LINE)? {
         let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            Line::Text(l) => l,
+            Line::NotUtf8 => {
                 say(&out, "info string input is not UTF-8")?;
                 continue;
             }
-            Err(e) => return Err(e.into()),
+            Line::TooLong => {
+                say(
+                    &out,
+                    &format!("info string error: line longer than {MAX_LINE} bytes skipped"),
+                )?;
+                continue;
+            }
         };
         if session.handle(&line)? == Flow::Quit {
             return Ok(());
         }
     }
-    // End of input: finish the running search and answer it.
-    session.wait()?;
+    session.finish()?;
     Ok(())
 }
 
@@ -536,6 +670,177 @@ pub(crate) mod tests {
             .unwrap_or_else(|| panic!("no bestmove in {out}"));
         let text = line.split_whitespace().nth(1).unwrap();
         parse_uci(pos, text).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    #[test]
+    fn go_perft_runs_in_the_search_thread() {
+        let mut t = new_talk();
+        talk(&mut t, "setoption name UCI_Variant value hopchess");
+        talk(&mut t, "position startpos moves e2e4 e7e5@d5");
+        // Issue 16, item 2: the deepest perft runs where commands still work.
+        assert_eq!(talk(&mut t, &format!("go perft {PERFT_MAX}")), "");
+        assert!(t.0.searcher.is_running());
+        assert_eq!(talk(&mut t, "isready"), "readyok\n");
+        let out = talk(&mut t, "stop");
+        assert!(
+            out.starts_with("info string perft stopped: ") && !out.contains("Nodes searched"),
+            "{out}"
+        );
+        assert!(!t.0.searcher.is_running());
+        // `quit` stops it too.
+        talk(&mut t, "go perft 12");
+        assert_eq!(t.0.handle("quit").unwrap(), Flow::Quit);
+        assert!(t.1.take().starts_with("info string perft stopped: "));
+        // Deeper than PERFT_MAX is refused.
+        let out = talk(&mut t, "go perft 64");
+        assert_eq!(
+            out,
+            format!("info string bad perft depth '64' (a whole number from 0 to {PERFT_MAX})\n")
+        );
+        assert!(!t.0.searcher.is_running());
+        // Depth 0 counts the position itself, as `perft --depth 0` does.
+        assert_eq!(talk_wait(&mut t, "go perft 0"), "\nNodes searched: 1\n\n");
+    }
+
+    #[test]
+    fn end_of_input_stops_perft_and_infinite_search() {
+        for go in [
+            "go perft 15",
+            "go infinite",
+            "go ponder wtime 1000 btime 1000",
+        ] {
+            let buffer = Buffer::default();
+            let input = format!("position startpos moves e2e4\n{go}\n");
+            run(input.as_bytes(), out(buffer.clone()), Player::Full).unwrap();
+            let text = buffer.take();
+            if go.contains("perft") {
+                assert!(text.starts_with("info string perft stopped: "), "{text}");
+            } else {
+                let mut pos = Position::startpos(Variant::Chess);
+                pos.play(parse_uci(&pos, "e2e4").unwrap());
+                bestmove(&text, &pos);
+            }
+        }
+    }
+
+    #[test]
+    fn go_is_refused_after_a_refused_position() {
+        let mut t = new_talk();
+        talk(&mut t, "position startpos moves e2e4");
+        // Issue 16, item 3: the side not to move is in check.
+        let out = talk(&mut t, "position fen k7/8/8/8/8/8/8/QQQQQQQK w - - 0 1");
+        assert!(out.starts_with("info string bad position 'k7/8/"), "{out}");
+        let out = talk_wait(&mut t, "go depth 6");
+        assert!(
+            out.starts_with("info string error: no position to search, the last position command was refused (bad position 'k7/8/"),
+            "{out}"
+        );
+        assert!(out.ends_with(")\nbestmove 0000\n"), "{out}");
+        assert_eq!(out.lines().count(), 2, "{out}");
+        // Perft answers no bestmove.
+        let out = talk_wait(&mut t, "go perft 1");
+        assert!(out.starts_with("info string error: no position") && !out.contains("bestmove"));
+        // An illegal move refuses the whole command.
+        talk(&mut t, "position startpos");
+        talk(&mut t, "position startpos moves e2e4 e7e5 e1e3");
+        assert!(talk_wait(&mut t, "go depth 1").ends_with("\nbestmove 0000\n"));
+        // A good position (or a new game) lifts the refusal.
+        talk(&mut t, "position startpos moves d2d4");
+        let pos = t.0.position().clone();
+        bestmove(&talk_wait(&mut t, "go depth 1"), &pos);
+        talk(&mut t, "position fen 8/8/8 w - - 0 1");
+        talk(&mut t, "ucinewgame");
+        bestmove(
+            &talk_wait(&mut t, "go depth 1"),
+            &Position::startpos(Variant::Chess),
+        );
+    }
+
+    #[test]
+    fn huge_go_values_saturate() {
+        let mut t = new_talk();
+        talk(&mut t, "position startpos moves e2e4");
+        let pos = t.0.position().clone();
+        // Issue 16, item 4: values beyond i64 and u64, none an error.
+        for go in [
+            "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 binc 9223372036854775807 depth 2",
+            "go wtime 99999999999999999999999 btime 99999999999999999999999 binc 99999999999999999999999 depth 2",
+            "go wtime -99999999999999999999999 btime 1000 depth 2",
+            "go movetime 99999999999999999999999 depth 2",
+            "go movetime 18446744073709551615 depth 2",
+            "go nodes 99999999999999999999999 depth 2",
+            "go depth 99999999999999999999 nodes 3000",
+            "go depth 4294967295 nodes 3000",
+            "go movestogo 99999999999 btime 100000 binc 100 depth 2",
+            "go mate 2000000000 depth 2",
+            "go mate 99999999999999999999 depth 2",
+        ] {
+            let out = talk_wait(&mut t, go);
+            assert!(!out.contains("info string"), "{go}: {out}");
+            assert!(out.contains("info depth "), "{go}: {out}");
+            bestmove(&out, &pos);
+        }
+    }
+
+    /// An output that panics on the line holding `trigger` (a panic in the
+    /// search thread: the search calls the info callback).
+    #[derive(Clone)]
+    struct Tripwire(Buffer, &'static str);
+
+    impl std::io::Write for Tripwire {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            if String::from_utf8_lossy(b).contains(self.1) {
+                panic!("tripwire");
+            }
+            self.0.write(b)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_panic_in_the_search_still_answers_bestmove() {
+        let buffer = Buffer::default();
+        let wire = Tripwire(buffer.clone(), "info depth 2 ");
+        let mut t = Talk(Session::new(out(wire), Player::Full), buffer);
+        talk(&mut t, "position startpos");
+        let out = talk_wait(&mut t, "go depth 4");
+        assert!(out.starts_with("info depth 1 "), "{out}");
+        assert!(
+            out.ends_with("\ninfo string error: the search failed: tripwire\nbestmove 0000\n"),
+            "{out}"
+        );
+        // The session goes on.
+        assert_eq!(talk(&mut t, "isready"), "readyok\n");
+        let out = talk_wait(&mut t, "go depth 1");
+        bestmove(&out, &Position::startpos(Variant::Chess));
+    }
+
+    #[test]
+    fn long_lines_are_not_echoed_whole() {
+        let mut t = new_talk();
+        let line = "y".repeat(10_000_000);
+        let said = talk(&mut t, &line);
+        assert_eq!(
+            said,
+            format!(
+                "info string unknown command: {}... (10000000 bytes)\n",
+                "y".repeat(ECHO_MAX)
+            )
+        );
+        let said = talk(&mut t, &format!("position fen {line}"));
+        assert!(said.len() < 300, "{}", said.len());
+        let said = talk(&mut t, &format!("go depth 1 {line}"));
+        assert!(said.len() < 300, "{}", said.len());
+        // Lines beyond MAX_LINE are skipped unread; the session goes on.
+        let buffer = Buffer::default();
+        let input = format!("uci {}\nisready\n", "z".repeat(MAX_LINE + 1));
+        run(input.as_bytes(), out(buffer.clone()), Player::Full).unwrap();
+        assert_eq!(
+            buffer.take(),
+            format!("info string error: line longer than {MAX_LINE} bytes skipped\nreadyok\n")
+        );
     }
 
     #[test]
@@ -668,7 +973,7 @@ pub(crate) mod tests {
         let pos = t.0.position().clone();
         bestmove(&talk(&mut t, "go wtime 100 btime 100"), &pos);
         let n = pos.legal_moves().len();
-        assert!(talk(&mut t, "go perft 1").ends_with(&format!("\n\nNodes searched: {n}\n\n")));
+        assert!(talk_wait(&mut t, "go perft 1").ends_with(&format!("\n\nNodes searched: {n}\n\n")));
     }
 
     #[test]
@@ -684,7 +989,7 @@ pub(crate) mod tests {
     fn go_perft_matches_stockfish_format() {
         let mut s = new_talk();
         talk(&mut s, "position startpos moves e2e4 e7e5");
-        let out = talk(&mut s, "go perft 2");
+        let out = talk_wait(&mut s, "go perft 2");
         assert!(out.contains("\ng1f3: 29\n"), "{out}");
         assert!(out.ends_with("\n\nNodes searched: 835\n\n"), "{out}");
         let lines = out
@@ -703,7 +1008,7 @@ pub(crate) mod tests {
             talk(&mut s, "setoption name UCI_Variant value jumpingking"),
             ""
         );
-        let out = talk(&mut s, "go perft 3");
+        let out = talk_wait(&mut s, "go perft 3");
         assert!(out.starts_with("a1c2: 32\na1b3: 16\n"), "{out}");
         assert!(out.ends_with("\n\nNodes searched: 48\n\n"), "{out}");
         talk(&mut s, "position startpos moves a1c2 f8d7 c2e3b");
@@ -711,7 +1016,7 @@ pub(crate) mod tests {
             s.0.position().to_fen(),
             "8/3k4/8/8/8/4K3/2B5/8[RRBNNPPPrrbbnnppp] b Jj 3 2"
         );
-        let out = talk(&mut s, "go perft 1");
+        let out = talk_wait(&mut s, "go perft 1");
         assert!(out.contains("\nd7f6p: 1\n"), "{out}");
         assert!(out.ends_with("\n\nNodes searched: 16\n\n"), "{out}");
         let out = talk(&mut s, "d");
@@ -749,7 +1054,7 @@ pub(crate) mod tests {
             ""
         );
         talk(&mut s, "position startpos");
-        let out = talk(&mut s, "go perft 1");
+        let out = talk_wait(&mut s, "go perft 1");
         let moves: Vec<&str> = out
             .lines()
             .filter(|l| l.ends_with(": 1"))
@@ -758,7 +1063,7 @@ pub(crate) mod tests {
         assert_eq!(moves.len(), 20, "{out}");
         assert!(moves.contains(&"g1f3"));
         assert!(out.ends_with("\n\nNodes searched: 20\n\n"), "{out}");
-        let out = talk(&mut s, "go perft 2");
+        let out = talk_wait(&mut s, "go perft 2");
         assert!(out.lines().any(|l| l == "g1f3: 640"), "{out}");
         assert!(out.ends_with("\n\nNodes searched: 12788\n\n"), "{out}");
         talk(&mut s, "position startpos moves e2e4 g8f6@d5 d2d4@d3");
@@ -767,7 +1072,7 @@ pub(crate) mod tests {
             "{}",
             s.0.position().to_fen()
         );
-        let out = talk(&mut s, "go perft 1");
+        let out = talk_wait(&mut s, "go perft 1");
         let lines: Vec<&str> = out
             .lines()
             .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
@@ -788,10 +1093,10 @@ pub(crate) mod tests {
             &mut s,
             "position startpos moves b1c3 e7e5 e2e4 b8c6 @f3 @e7 d2d4 e5d4 g1f3d4",
         );
-        let out = talk(&mut s, "go perft 1");
+        let out = talk_wait(&mut s, "go perft 1");
         assert!(out.lines().any(|l| l == "c6d4: 1"), "{out}");
         talk(&mut s, "position startpos");
-        let out = talk(&mut s, "go perft 2");
+        let out = talk_wait(&mut s, "go perft 2");
         assert!(out.ends_with("\n\nNodes searched: 2652\n\n"), "{out}");
     }
 
@@ -840,7 +1145,7 @@ pub(crate) mod tests {
             s.0.position().to_fen(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1"
         );
-        let out = talk(&mut s, "go perft 3");
+        let out = talk_wait(&mut s, "go perft 3");
         assert!(
             out.ends_with(
                 "
@@ -857,7 +1162,7 @@ Nodes searched: 8982
             s.0.position().to_fen(),
             "rnbqkb1r/pppppppp/5n2/8/8/5NP1/PPPPPP1P/RNBQKBHR[h] b KQkq - 0 2"
         );
-        let out = talk(&mut s, "go perft 1");
+        let out = talk_wait(&mut s, "go perft 1");
         assert!(out.lines().any(|l| l == "H@g8: 1"), "{out}");
         assert!(
             out.ends_with(

@@ -64,16 +64,24 @@ fn uci_session_over_pipes() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     // Garbage, invalid UTF-8 and an illegal move never stop the session.
     stdin.write_all(b"uci\nhello\n\xff\xfe\n").unwrap();
     stdin
         .write_all(b"position startpos moves e2e4 e7e5 e1e8\nposition startpos moves e2e4\n")
         .unwrap();
-    stdin.write_all(b"go perft 1\nisready\nquit\n").unwrap();
+    // `go perft` runs in the search thread: wait for its total before
+    // `quit` (which would stop it).
+    stdin.write_all(b"go perft 1\n").unwrap();
+    stdin.flush().unwrap();
+    let mut text = String::new();
+    while !text.contains("Nodes searched") {
+        assert!(std::io::BufRead::read_line(&mut stdout, &mut text).unwrap() > 0);
+    }
+    stdin.write_all(b"isready\nquit\n").unwrap();
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+    assert!(child.wait().unwrap().success());
     assert!(text.contains("uciok\n"), "{text}");
     assert!(
         text.contains("info string unknown command: hello\n"),
@@ -109,4 +117,104 @@ fn search_bench_covers_every_game_and_is_deterministic() {
             .expect("a node count")
     };
     assert_eq!(nodes(&first), nodes(&run()));
+}
+
+#[test]
+fn perft_depth_0_counts_the_position_itself() {
+    // Issue 16, item 9: `perft --depth 0` (with or without --divide) and
+    // `go perft 0` all count 1.
+    for args in [
+        &["perft", "--depth", "0"][..],
+        &["perft", "--depth", "0", "--divide"][..],
+    ] {
+        let out = springboard().args(args).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "Nodes searched: 1\n",
+            "{args:?}"
+        );
+    }
+    let out = uci_output("go perft 0\n");
+    assert_eq!(out, "\nNodes searched: 1\n\n");
+}
+
+/// Everything `springboard uci` writes for `input` (then the end of input).
+fn uci_output(input: &str) -> String {
+    let mut child = springboard()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn uci_go_perft_stops_and_quits() {
+    // Issue 16, item 2: `go perft` at the deepest depth still answers
+    // isready, stop, quit and the end of input.
+    let out = uci_output("position startpos\ngo perft 20\nisready\nstop\ngo perft 20\nquit\n");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "readyok",
+            "info string perft stopped: 0 of 20 first moves counted",
+            "info string perft stopped: 0 of 20 first moves counted"
+        ]
+    );
+    let out = uci_output("position startpos\ngo perft 20\n");
+    assert_eq!(
+        out,
+        "info string perft stopped: 0 of 20 first moves counted\n"
+    );
+}
+
+#[test]
+fn uci_refuses_go_after_a_refused_position() {
+    // Issue 16, item 3.
+    let out = uci_output(
+        "position startpos moves e2e4\nposition fen k7/8/8/8/8/8/8/QQQQQQQK w - - 0 1\ngo depth 6\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("info string bad position"), "{out}");
+    assert!(lines[1].starts_with("info string error: no position to search"));
+    assert_eq!(lines[2], "bestmove 0000");
+}
+
+#[test]
+fn replay_stops_at_the_end_of_the_game() {
+    // Issue 16, item 9: threefold repetition after 8 plies ends the game
+    // (C2, C3); a ninth move is refused.
+    let dir = std::env::temp_dir().join(format!("springboard-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ended = dir.join("ended.txt");
+    std::fs::write(&ended, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n").unwrap();
+    let out = springboard().arg("replay").arg(&ended).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.ends_with("\nResult: 1/2-1/2 (threefold repetition)\n"),
+        "{text}"
+    );
+    let on = dir.join("on.txt");
+    std::fs::write(&on, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4\n").unwrap();
+    let out = springboard().arg("replay").arg(&on).output().unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game ended after ply 8 (1/2-1/2, threefold repetition), but the text goes on with 'e2e4'"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

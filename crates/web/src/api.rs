@@ -333,14 +333,21 @@ pub async fn create(
         white_ms: clock.map(|c| c.0),
         black_ms: clock.map(|c| c.0),
         turn_started_at: clock.map(|_| now),
-        status: if mode == "friend" {
+        // A game imported over (a finished PGN) is shown as it ended.
+        status: if game.outcome().is_some() {
+            "ended"
+        } else if mode == "friend" {
             "waiting"
         } else {
             "playing"
         }
         .to_string(),
-        result: None,
-        reason: None,
+        result: game
+            .outcome()
+            .map(|o| games::outcome_words(o).0.to_string()),
+        reason: game
+            .outcome()
+            .map(|o| games::outcome_words(o).1.to_string()),
         draw_offer: None,
         takeback_offer: None,
         rematch_offer: None,
@@ -806,6 +813,16 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
     });
 }
 
+/// Raises a stop flag when dropped: the engine stops when the request
+/// that asked for its work is dropped (the client left).
+struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EngineRequest {
@@ -847,23 +864,27 @@ pub async fn engine_move(
             live.rec.reason.as_deref().unwrap_or("?")
         )));
     }
+    // A newer request for the game stops this one; a client that leaves
+    // stops it too (the handler is dropped, and with it the guard).
+    let (snap, stop) = app.games.new_engine_job(&id).await?;
+    let _leave = StopOnDrop(Arc::clone(&stop));
     let _worker = app.pool.worker().await;
-    let snap = app.games.peek(&id).await?;
-    let (game, stop, version) = (
-        snap.game.clone(),
-        Arc::clone(&snap.engine_stop),
-        snap.rec.version,
-    );
-    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, stop))
+    let version = snap.rec.version;
+    let game = snap.game.clone();
+    let watched = Arc::clone(&stop);
+    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, watched))
         .await
         .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
-    let m = found.ok_or_else(|| {
-        if snap.engine_stop.load(Ordering::Relaxed) {
-            ApiError::Conflict("the game changed while the engine was thinking".into())
+    if stop.load(Ordering::Relaxed) {
+        // Stopped: by a change of the game, a newer request, or the client.
+        let now = app.games.peek(&id).await?;
+        return Err(ApiError::Conflict(if now.rec.version != version {
+            "the game changed while the engine was thinking".into()
         } else {
-            ApiError::Conflict("the engine found no move".into())
-        }
-    })?;
+            "a newer engine request for this game replaced this one".into()
+        }));
+    }
+    let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
     let done = app
         .games
         .change(&id, who.as_deref(), Action::Engine { m, version })
@@ -1035,7 +1056,13 @@ pub async fn analyse(
         }
         (game, stop, entry.rec.version)
     };
+    let _leave = StopOnDrop(Arc::clone(&stop));
     let _worker = app.pool.worker().await;
+    if stop.load(Ordering::Relaxed) {
+        return Err(ApiError::Conflict(
+            "a newer analysis of this game replaced this one".into(),
+        ));
+    }
     let watched = Arc::clone(&stop);
     let found = tokio::task::spawn_blocking(move || {
         let found = engine.analyse(&game, limit, watched);

@@ -543,6 +543,17 @@ impl Games {
         Ok((guard.clone(), flag))
     }
 
+    /// Stops the engine request of game `id` that is running, if any, and
+    /// gives the flag a new one watches: one engine job per game.
+    pub async fn new_engine_job(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), ApiError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.lock().await;
+        guard.engine_stop.store(true, Ordering::Relaxed);
+        guard.engine_stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&guard.engine_stop);
+        Ok((guard.clone(), flag))
+    }
+
     /// The in-memory state of game `id` without a flag check (for the
     /// engine pool).
     pub async fn peek(&self, id: &str) -> Result<Live, ApiError> {

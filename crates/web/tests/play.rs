@@ -601,6 +601,17 @@ async fn the_server_plays_the_engines_moves() {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
+    // A finished game imported from PGN is created ended.
+    let g = t.create(A, json!({"pgn": "1. f3 e5 2. g4 Qh4# 0-1"})).await;
+    assert_eq!(
+        (
+            g["status"].as_str(),
+            g["result"].as_str(),
+            g["reason"].as_str()
+        ),
+        (Some("ended"), Some("0-1"), Some("checkmate"))
+    );
+    assert_eq!(g["outcome"]["reason"], "checkmate");
     // Bad levels.
     let (status, err) = t
         .call(

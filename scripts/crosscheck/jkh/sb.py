@@ -54,7 +54,19 @@ class Springboard:
 
     def perft(self, depth):
         """go perft on the current position: (dict move -> count, total)."""
-        out = self._exchange("go perft %d" % depth)
+        # `go perft` runs in the engine's search thread (`isready` is answered
+        # at once, UCI): read up to its total or its error.
+        self.proc.stdin.write("go perft %d\n" % depth)
+        self.proc.stdin.flush()
+        out = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("springboard exited: " + "\n".join(out))
+            line = line.rstrip("\n")
+            out.append(line)
+            if line.startswith("Nodes searched:") or line.startswith("info string"):
+                break
         div, total = {}, None
         for l in out:
             if l.startswith("Nodes searched:"):

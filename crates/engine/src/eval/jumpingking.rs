@@ -26,33 +26,15 @@
 
 use super::weights::{Weights, PHASE_TOTAL, PHASE_WEIGHT, S};
 use springboard_rules::attacks;
+use springboard_rules::facts::jumping_king::{area, weak_square, MEN};
 use springboard_rules::{Bitboard, Color, Position, Role, Square, Variant};
 
 const MASK: Bitboard = Variant::JumpingKing.mask();
-
-/// The men a side places (J2) and the roles on this board.
-const MEN: [Role; 4] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook];
 
 /// The full phase of this game: 2 rooks, 2 bishops and 2 knights a side.
 const PHASE_FULL: i32 = 16;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-/// A side's weak square (J3).
-pub const fn weak_square(color: Color) -> Square {
-    match color {
-        Color::White => Square::A1,
-        Color::Black => Square::F8,
-    }
-}
-
-/// The squares a jumping king of `color` may jump to (J4).
-const fn area(color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(0x3f_3f3f << 8),
-        Color::Black => Bitboard(0x3f_3f3f << 32),
-    }
-}
 
 /// The squares next to a weak square: its king and knight squares on the
 /// board, from where most men step onto it.

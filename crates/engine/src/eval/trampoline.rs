@@ -10,6 +10,9 @@
 //! kind of line she arrived on, H6) gives the squares the piece reaches
 //! only by bouncing. Second bounces and pawn bounces are left out: this is
 //! a measure, not the rules (the exact attacks, P8, are in the rules core).
+//! Which trampolines a side may use and where the leg after a bounce goes
+//! are the rules core's facts ([`Position::usable_trampolines`],
+//! [`Position::bounce_leg`]).
 //!
 //! Terms, per side:
 //! - bounce mobility: squares reached only through a trampoline; a
@@ -26,7 +29,7 @@
 
 use super::weights::{Weights, S};
 use springboard_rules::attacks;
-use springboard_rules::{Bitboard, Color, Position, Role, Square, Variant};
+use springboard_rules::{Bitboard, Color, Position, Role, Variant};
 
 /// The trampolines on the board.
 fn all_trampolines(pos: &Position) -> Bitboard {
@@ -34,38 +37,6 @@ fn all_trampolines(pos: &Position) -> Bitboard {
         .into_iter()
         .filter_map(|c| pos.trampoline(c))
         .collect()
-}
-
-/// The trampolines the pieces of `side` may bounce off (H4, T3).
-fn usable(pos: &Position, side: Color) -> Bitboard {
-    match pos.variant() {
-        Variant::HopChess => all_trampolines(pos),
-        Variant::Trampoline => pos
-            .trampoline(side)
-            .map_or(Bitboard::EMPTY, Bitboard::from_square),
-        _ => Bitboard::EMPTY,
-    }
-}
-
-/// The squares a leg of `role` from the trampoline `t` attacks, the piece
-/// having left `from` and reached `t` on a straight line (P7, H6).
-fn leg_from(pos: &Position, role: Role, from: Square, t: Square, occ: Bitboard) -> Bitboard {
-    let occ = occ.without(from);
-    match role {
-        Role::Knight => attacks::knight_attacks(t),
-        Role::Bishop => attacks::bishop_attacks(t, occ),
-        Role::Rook => attacks::rook_attacks(t, occ),
-        Role::Queen if pos.variant() == Variant::HopChess => {
-            // H6: a queen keeps the kind of line she arrived on.
-            if from.file() == t.file() || from.rank() == t.rank() {
-                attacks::rook_attacks(t, occ)
-            } else {
-                attacks::bishop_attacks(t, occ)
-            }
-        }
-        Role::Queen => attacks::queen_attacks(t, occ),
-        _ => Bitboard::EMPTY,
-    }
 }
 
 /// The trampoline terms for White minus those for Black.
@@ -79,7 +50,7 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     let them = !us;
     let occ = b.occupied();
     let tramps = all_trampolines(pos);
-    let ours_usable = usable(pos, us);
+    let ours_usable = pos.usable_trampolines(us);
     let mut score = S::ZERO;
 
     // Only the pieces that reach a trampoline have anything to count:
@@ -113,7 +84,7 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
         score -= w.mobility[ri] * (direct & tramps & mobility_area).count() as i32;
         let mut bounced = Bitboard::EMPTY;
         for t in direct & ours_usable {
-            bounced |= leg_from(pos, role, sq, t, occ);
+            bounced |= pos.bounce_leg(role, sq, t, occ);
         }
         let extra = bounced & !direct & !tramps;
         if extra.is_empty() {
@@ -127,15 +98,21 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     // Our king beside a line the enemy may bounce along.
     if let Some(k) = b.king_of(us) {
         let lines = attacks::queen_attacks(k, occ) | attacks::knight_attacks(k);
-        score += tw.king_line * (lines & usable(pos, them)).count() as i32;
+        score += tw.king_line * (lines & pos.usable_trampolines(them)).count() as i32;
     }
 
     match pos.variant() {
-        Variant::Trampoline if pos.trampoline(us).is_none() => score += tw.in_hand,
-        Variant::HopChess if pos.placement_pending() && pos.turn() == us => {
-            score += tw.place_pending;
+        Variant::Trampoline => {
+            if pos.trampoline(us).is_none() {
+                score += tw.in_hand;
+            }
         }
-        _ => {}
+        Variant::HopChess => {
+            if pos.placement_pending() && pos.turn() == us {
+                score += tw.place_pending;
+            }
+        }
+        Variant::Chess | Variant::JumpingKing | Variant::Hoplit => {}
     }
     score
 }

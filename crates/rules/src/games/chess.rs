@@ -1,13 +1,69 @@
 //! FIDE chess (rulings C1-C4): fully legal move generation with pins and
 //! check masks, and making moves with incremental hashing.
 
+use super::GameRules;
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Position;
+use crate::position::{Position, Setup};
 use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::variant::Variant;
+
+/// FIDE chess.
+pub(crate) struct Chess;
+
+impl GameRules for Chess {
+    const VARIANT: Variant = Variant::Chess;
+    const ROLES: &'static [Role] = &FIDE_ROLES;
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        pos.attackers_to(sq, by, pos.board().occupied()).any()
+    }
+
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::Chess);
+        validate_fide(&pos)?;
+        if let Some(ep) = ep_claim {
+            validate_ep_claim(&pos, ep)?;
+            if ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        pos.update_checkers_fide();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    #[inline]
+    fn is_insufficient_material(pos: &Position) -> bool {
+        insufficient_material(pos)
+    }
+}
+
+/// The pieces of FIDE chess, in [`Role::ALL`] order.
+pub(crate) const FIDE_ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -221,50 +277,203 @@ pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
         .any_map(|from| ep_capture_legal(pos, from, ep))
 }
 
-/// Plays a legal chess move.
-pub(crate) fn play(pos: &mut Position, m: Move) {
-    let us = pos.turn();
-    let from = m.from().expect("chess moves have an origin");
-    let to = m.to().expect("chess moves have a destination");
-    pos.set_ep(None);
-    let piece = pos.take_piece(from).expect("a piece on the origin");
-    let mut reset_clock = piece.role == Role::Pawn;
-    let mut castling = pos.castling();
-    castling.touch(from);
-    castling.touch(to);
+/// What a piece move changes squares on: a bare [`Board`] (legality tests
+/// try moves on a copy) or a [`Position`] (its hash kept).
+pub(crate) trait Squares {
+    fn take(&mut self, sq: Square) -> Option<Piece>;
+    fn put(&mut self, sq: Square, piece: Piece);
+}
+
+impl Squares for Board {
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        Board::take(self, sq)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        Board::put(self, sq, piece)
+    }
+}
+
+impl Squares for Position {
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        self.take_piece(sq)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.put_piece(sq, piece)
+    }
+}
+
+/// The one piece mover of every game: moves the piece of the move `m`
+/// from its origin to its final square (a bounce's too: the path leaves
+/// no trace), promoted if it promotes, capturing there or en passant;
+/// castling (C1) moves the rook too. Returns the piece that moved (as it
+/// was before promoting) and the piece captured, if any.
+#[inline(always)]
+pub(crate) fn move_piece<S: Squares>(squares: &mut S, m: Move) -> (Piece, Option<Piece>) {
+    let from = m.from().expect("a piece move has an origin");
+    let to = m.to().expect("a piece move has a destination");
+    let piece = squares.take(from).expect("a piece on the origin");
+    let mut captured = None;
     match m.kind() {
         MoveKind::Castle => {
             let king_side = to.file() > from.file();
-            let (rook_from, king_to, rook_to) = castle_squares(us, king_side);
-            let rook = pos.take_piece(rook_from).expect("castling rook");
-            pos.put_piece(king_to, piece);
-            pos.put_piece(rook_to, rook);
+            let (rook_from, king_to, rook_to) = castle_squares(piece.color, king_side);
+            let rook = squares.take(rook_from).expect("castling rook");
+            squares.put(king_to, piece);
+            squares.put(rook_to, rook);
         }
         MoveKind::EnPassant => {
-            let captured = to.offset(0, us.fold(-1, 1)).expect("on board");
-            pos.take_piece(captured);
-            pos.put_piece(to, piece);
+            let sq = to
+                .offset(0, piece.color.fold(-1, 1))
+                .expect("the captured pawn is on the board");
+            captured = squares.take(sq);
+            squares.put(to, piece);
         }
         _ => {
-            if pos.take_piece(to).is_some() {
-                reset_clock = true;
-            }
+            // T6: a promoted piece may come back to the (vacated) origin.
+            captured = squares.take(to);
             let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
+                Some(role) => Piece::new(piece.color, role),
                 None => piece,
             };
-            pos.put_piece(to, placed);
+            squares.put(to, placed);
         }
     }
+    (piece, captured)
+}
+
+/// Plays the piece part of a move of a FIDE-like game on `pos`: the piece
+/// moves ([`move_piece`]), the castling rights and the halfmove clock
+/// (C4) follow, the en-passant square is cleared. Returns the skipped
+/// square of a double step (the game decides its en-passant right once
+/// the turn is over, C2). Does not switch the turn.
+#[inline]
+pub(crate) fn play_piece(pos: &mut Position, m: Move) -> Option<Square> {
+    let from = m.from().expect("a piece move has an origin");
+    let to = m.to().expect("a piece move has a destination");
+    pos.set_ep(None);
+    let (piece, captured) = move_piece(pos, m);
+    let mut castling = pos.castling();
+    castling.touch(from);
+    castling.touch(to);
     pos.set_castling(castling);
+    let reset_clock = piece.role == Role::Pawn || captured.is_some();
     pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+    (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
+}
+
+/// Plays a legal chess move.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    let double_step = play_piece(pos, m);
     pos.switch_turn();
     pos.update_checkers_fide();
-    if m.kind() == MoveKind::DoubleStep {
-        let ep = Square::from_index((from as u32 + to as u32) / 2);
+    if let Some(ep) = double_step {
         if ep_capture_possible(pos, ep) {
             pos.set_ep(Some(ep));
         }
+    }
+}
+
+// ---- Checks of a setup (C1, C2) shared by the FIDE-like games ----
+
+/// Checks that hold for FIDE-like games: kings, pawns, piece counts and
+/// the side not to move not in check.
+pub(crate) fn validate_fide(pos: &Position) -> Result<(), FenError> {
+    validate_men(pos)?;
+    let them = !pos.turn();
+    let their_king = pos.board().king_of(them).expect("one king");
+    if pos
+        .attackers_to(their_king, pos.turn(), pos.board().occupied())
+        .any()
+    {
+        return Err(FenError::OppositeCheck(them.name()));
+    }
+    Ok(())
+}
+
+/// One king a side, at most 16 men a side, no pawn on a back rank.
+pub(crate) fn validate_men(pos: &Position) -> Result<(), FenError> {
+    let b = pos.board();
+    for c in Color::ALL {
+        let kings = b.count(c, Role::King);
+        if kings != 1 {
+            return Err(FenError::KingCount(c.name(), kings));
+        }
+        let n = b.by_color(c).count();
+        if n > 16 {
+            return Err(FenError::TooManyPieces(c.name(), n));
+        }
+    }
+    validate_pawn_ranks(pos)
+}
+
+/// No pawn on a back rank.
+pub(crate) fn validate_pawn_ranks(pos: &Position) -> Result<(), FenError> {
+    let back =
+        Bitboard::rank(Rank::new(0).expect("rank")) | Bitboard::rank(Rank::new(7).expect("rank"));
+    if let Some(sq) = (pos.board().by_role(Role::Pawn) & back).first() {
+        return Err(FenError::PawnOnBackRank(sq.to_string()));
+    }
+    Ok(())
+}
+
+/// The en-passant square must be the skipped square of a double step
+/// just made by the side not to move.
+pub(crate) fn validate_ep_claim(pos: &Position, ep: Square) -> Result<(), FenError> {
+    let bad = || FenError::ImpossibleEnPassant(ep.to_string());
+    let (rank, dir) = match pos.turn() {
+        Color::White => (5, -1),
+        Color::Black => (2, 1),
+    };
+    if ep.rank().index() != rank {
+        return Err(bad());
+    }
+    let pawn_sq = ep.offset(0, dir).ok_or_else(bad)?;
+    let origin = ep.offset(0, -dir).ok_or_else(bad)?;
+    let b = pos.board();
+    if b.piece_at(pawn_sq) != Some(Piece::new(!pos.turn(), Role::Pawn))
+        || b.piece_at(ep).is_some()
+        || b.piece_at(origin).is_some()
+    {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+/// Ruling C2: K v K, K+minor v K, K+B v K+B with bishops on one colour (a
+/// Hoplit anywhere, in reserve too, is mating material).
+pub(crate) fn insufficient_material(pos: &Position) -> bool {
+    let b = pos.board();
+    if Color::ALL.iter().any(|&c| pos.reserve(c, Role::Hoplit) > 0) {
+        return false;
+    }
+    let heavy = b.by_role(Role::Pawn)
+        | b.by_role(Role::Rook)
+        | b.by_role(Role::Queen)
+        | b.by_role(Role::Hoplit);
+    if heavy.any() {
+        return false;
+    }
+    let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
+    match minors.count() {
+        0 | 1 => true,
+        2 => {
+            let bishops = b.by_role(Role::Bishop);
+            let (w, bl) = (
+                (bishops & b.by_color(Color::White)).single(),
+                (bishops & b.by_color(Color::Black)).single(),
+            );
+            match (w, bl) {
+                (Some(w), Some(bl)) if bishops.count() == 2 => w.is_light() == bl.is_light(),
+                _ => false,
+            }
+        }
+        _ => false,
     }
 }
 

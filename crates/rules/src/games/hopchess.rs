@@ -13,12 +13,108 @@
 //! paths: if the king is attacked with the mover's trampoline lifted off
 //! the board, no placement helps; else each candidate square is tested.
 
-use super::bounce::{self, HOP};
+use super::bounce::{self, Reach, HOP};
+use super::chess::FIDE_ROLES;
+use super::GameRules;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::position::{Position, Setup};
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Variant;
+
+/// Hop Chess.
+pub(crate) struct HopChess;
+
+impl GameRules for HopChess {
+    const VARIANT: Variant = Variant::HopChess;
+    const ROLES: &'static [Role] = &FIDE_ROLES;
+    const BOUNCE: Option<bounce::Rules> = Some(HOP);
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn count_moves(pos: &Position) -> u64 {
+        count_moves(pos)
+    }
+
+    #[inline]
+    fn legal_steps(pos: &Position, list: &mut MoveList) {
+        legal_steps(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn play_step(pos: &mut Position, m: Move) {
+        play_step(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        is_attacked(pos, sq, by)
+    }
+
+    /// The phase is [`FIRST`], [`PLACE`] or nothing. In the [`PLACE`]
+    /// state the en-passant square is the one the side to move has just
+    /// skipped with a double step, if any: the placement decides the right.
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::HopChess);
+        bounce::validate_setup(&pos)?;
+        if !matches!(pos.phase, 0 | FIRST | PLACE) {
+            return Err(FenError::Invalid(format!(
+                "unknown Hop Chess turn state {}",
+                pos.phase
+            )));
+        }
+        if pos.phase == FIRST
+            && (pos.turn != Color::White || pos.trampolines.iter().any(Option::is_some))
+        {
+            return Err(FenError::Invalid(
+                "state 'first' (White's first turn, H3) needs White to move and both \
+                 trampolines off the board"
+                    .to_string(),
+            ));
+        }
+        if pos.phase == PLACE {
+            if !placement_possible(&pos) {
+                return Err(FenError::Invalid(format!(
+                    "state 'place': no placement leaves the {} king safe",
+                    pos.turn.name()
+                )));
+            }
+            if let Some(ep) = ep_claim {
+                // The side to move has just double-stepped over `ep`.
+                let bad = || FenError::ImpossibleEnPassant(ep.to_string());
+                let (rank, dir) = match pos.turn {
+                    Color::White => (2, 1),
+                    Color::Black => (5, -1),
+                };
+                let pawn_sq = ep.offset(0, dir).ok_or_else(bad)?;
+                let origin = ep.offset(0, -dir).ok_or_else(bad)?;
+                if ep.rank().index() != rank
+                    || pos.board.piece_at(pawn_sq) != Some(Piece::new(pos.turn, Role::Pawn))
+                    || pos.board.piece_at(ep).is_some()
+                    || pos.board.piece_at(origin).is_some()
+                {
+                    return Err(bad());
+                }
+                pos.ep_square = Some(ep);
+            }
+        } else {
+            bounce::finish_setup(&mut pos, HOP, ep_claim, ep_capture_possible)?;
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
 
 /// Phase bit: White's first turn, a piece move only (H3).
 pub(crate) const FIRST: u8 = 1;
@@ -141,27 +237,16 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
     {
         return None;
     }
-    let theirs = board.by_color(them);
-    let mut reach_n = Bitboard::EMPTY;
-    for n in board.pieces(them, Role::Knight) {
-        reach_n |= knight_attacks(n);
-    }
-    let mut reach_r = Bitboard::EMPTY;
-    for r in theirs & board.rook_likes() {
-        reach_r |= rook_attacks(r, occ);
-    }
-    let mut reach_b = Bitboard::EMPTY;
-    for b in theirs & board.bishop_likes() {
-        reach_b |= bishop_attacks(b, occ);
-    }
+    // Where a non-capturing first leg takes each kind of piece (P2).
+    let reach = Reach::of(board, them);
+    let (reach_n, reach_r, reach_b) = (reach.knight, reach.orth, reach.diag);
     let fwd = |bb: Bitboard| match them {
         Color::White => bb.north(),
         Color::Black => bb.south(),
     };
-    let single = fwd(pawns) & !occ;
     // H7: a double step onto the square, over an empty or trampoline square.
     let double = fwd(fwd(pawns & rel_rank(1)) & !occ) & !occ;
-    let reach_p = single | double;
+    let reach_p = reach.pawn | double;
     let to_n = knight_attacks(k);
     let to_r = rook_attacks(k, occ);
     let to_b = bishop_attacks(k, occ);
@@ -234,6 +319,37 @@ fn placements(pos: &Position, list: &mut MoveList) {
     }
 }
 
+/// The one loop over the piece steps of the side to move (not in the
+/// [`PLACE`] phase): calls `f` with each legal step and the placements
+/// that leave the king safe after it, `None` on White's first turn (H3:
+/// the step is the whole turn, legal when the king is safe after it).
+/// Steps with no safe placement are illegal and skipped.
+#[inline]
+fn for_each_legal_step(pos: &Position, mut f: impl FnMut(Move, Option<Bitboard>)) {
+    let mut pseudo = MoveList::with_capacity(128);
+    pseudo_piece_moves(pos, &mut pseudo);
+    let Some(node) = Node::new(pos) else {
+        return;
+    };
+    let first = pos.phase & FIRST != 0;
+    for m in pseudo {
+        if first {
+            if bounce::surely_safe(m, node.king, node.in_check, node.critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
+            {
+                f(m, None);
+            }
+            continue;
+        }
+        let mut b = pos.board.clone();
+        bounce::make_on_board(&mut b, m);
+        let safe = safe_placement_set(&node, &b, pos.trampolines, m);
+        if safe.any() {
+            f(m, Some(safe));
+        }
+    }
+}
+
 /// Appends every legal turn: piece moves with their placement (`place`
 /// set), or piece moves alone on White's first turn, or placements alone
 /// in the [`PLACE`] phase.
@@ -242,26 +358,14 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         placements(pos, list);
         return;
     }
-    let mut pseudo = MoveList::with_capacity(128);
-    pseudo_piece_moves(pos, &mut pseudo);
-    let Some(node) = Node::new(pos) else {
-        return;
-    };
-    for m in pseudo {
-        if pos.phase & FIRST != 0 {
-            if bounce::surely_safe(m, node.king, node.in_check, node.critical)
-                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
-            {
-                list.push(m);
+    for_each_legal_step(pos, |m, places| match places {
+        None => list.push(m),
+        Some(places) => {
+            for s in places {
+                list.push(m.with_place(Some(s)));
             }
-            continue;
         }
-        let mut b = pos.board.clone();
-        bounce::make_on_board(&mut b, m);
-        for s in safe_placement_set(&node, &b, pos.trampolines, m) {
-            list.push(m.with_place(Some(s)));
-        }
-    }
+    });
 }
 
 /// The number of legal turns (perft's last ply), without listing them.
@@ -269,24 +373,10 @@ pub(crate) fn count_moves(pos: &Position) -> u64 {
     if pos.phase & PLACE != 0 {
         return u64::from(safe_set(&pos.board, pos.trampolines, pos.turn, false).count());
     }
-    let mut pseudo = MoveList::with_capacity(128);
-    pseudo_piece_moves(pos, &mut pseudo);
-    let Some(node) = Node::new(pos) else {
-        return 0;
-    };
     let mut n = 0;
-    for m in pseudo {
-        if pos.phase & FIRST != 0 {
-            n += u64::from(
-                bounce::surely_safe(m, node.king, node.in_check, node.critical)
-                    || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m),
-            );
-            continue;
-        }
-        let mut b = pos.board.clone();
-        bounce::make_on_board(&mut b, m);
-        n += u64::from(safe_placement_set(&node, &b, pos.trampolines, m).count());
-    }
+    for_each_legal_step(pos, |_, places| {
+        n += places.map_or(1, |p| u64::from(p.count()));
+    });
     n
 }
 
@@ -298,24 +388,7 @@ pub(crate) fn legal_steps(pos: &Position, list: &mut MoveList) {
         placements(pos, list);
         return;
     }
-    let mut pseudo = MoveList::with_capacity(128);
-    pseudo_piece_moves(pos, &mut pseudo);
-    let Some(node) = Node::new(pos) else {
-        return;
-    };
-    for m in pseudo {
-        let legal = if pos.phase & FIRST != 0 {
-            bounce::surely_safe(m, node.king, node.in_check, node.critical)
-                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
-        } else {
-            let mut b = pos.board.clone();
-            bounce::make_on_board(&mut b, m);
-            safe_placement_set(&node, &b, pos.trampolines, m).any()
-        };
-        if legal {
-            list.push(m);
-        }
-    }
+    for_each_legal_step(pos, |m, _| list.push(m));
 }
 
 /// Plays a legal half-step.
@@ -329,7 +402,7 @@ pub(crate) fn play_step(pos: &mut Position, m: Move) {
         finish_turn(pos, pending_ep);
         return;
     }
-    let ep = bounce::play_piece(pos, m.piece_part());
+    let ep = super::chess::play_piece(pos, m.piece_part());
     if pos.phase & FIRST != 0 {
         pos.toggle_phase(FIRST);
         finish_turn(pos, ep);

@@ -22,25 +22,78 @@
 //! passes (J6), and FIDE moves (J8) filtered by a king-safety test on the
 //! occupancy after the move.
 
+use super::GameRules;
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::error::{FenError, JumpingKingError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::fen::{parse_board, parse_clocks, parse_turn};
-use crate::position::{Castling, Outcome, Position, WinReason};
+use crate::position::{Castling, Outcome, Position, Setup, WinReason};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::{Variant, JUMPING_KING_MASK};
-use crate::zobrist;
+
+/// The Weak Square of the Jumping King.
+pub(crate) struct JumpingKing;
+
+impl GameRules for JumpingKing {
+    const VARIANT: Variant = Variant::JumpingKing;
+    const ROLES: &'static [Role] = &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::King,
+    ];
+    const RESERVE_ROLES: &'static [Role] = &MEN;
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        attackers_to(pos, sq, by, pos.board().occupied()).any()
+    }
+
+    /// No castling and no en passant (J8); the phase says whose king jumps
+    /// (bit 0 White, bit 1 Black). The stuck rule (J6) is applied at once.
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, _) = setup.into_position(Variant::JumpingKing);
+        pos.castling = Castling::NONE;
+        validate(&pos)?;
+        pos.hash = pos.compute_hash();
+        start_turn(&mut pos);
+        Ok(pos)
+    }
+
+    #[inline]
+    fn decided(pos: &Position) -> Option<Outcome> {
+        pos.weak_square_taken().then_some(Outcome::Win {
+            winner: !pos.turn(),
+            reason: WinReason::WeakSquare,
+        })
+    }
+
+    #[inline]
+    fn reserve_in_play(pos: &Position, color: Color) -> bool {
+        pos.is_jumping(color)
+    }
+}
 
 const MASK: Bitboard = JUMPING_KING_MASK;
 
 /// The men a side places, in the order moves and texts list them.
-pub(crate) const MEN: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+pub const MEN: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// How many of each man a side owns at the start (J2), by [`Role::index`].
-const START_RESERVE: [u8; 7] = [3, 2, 2, 2, 0, 0, 0];
+pub const START_RESERVE: [u8; 7] = [3, 2, 2, 2, 0, 0, 0];
 
 /// The light squares (h1, a2, ...).
 const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
@@ -54,6 +107,9 @@ pub const fn weak_square(color: Color) -> Square {
     }
 }
 
+/// Both weak squares (J3): a1 and f8.
+pub const WEAK_SQUARES: Bitboard = Bitboard((1 << 0) | (1 << 61));
+
 /// The squares a jumping king may jump to (J4): ranks 2-4 for White, 5-7 for Black.
 #[inline]
 pub const fn area(color: Color) -> Bitboard {
@@ -63,8 +119,9 @@ pub const fn area(color: Color) -> Bitboard {
     }
 }
 
+/// The phase bit of `color`'s jumping king (J4).
 #[inline]
-const fn phase_bit(color: Color) -> u8 {
+pub(crate) const fn phase_bit(color: Color) -> u8 {
     1 << color as u8
 }
 
@@ -108,58 +165,11 @@ pub(crate) fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard)
             | (pawn_attacks(!by, sq) & b.by_role(Role::Pawn)))
 }
 
-impl Position {
-    /// Jumping King: whether `color`'s king is in its jumping phase (J4) at
-    /// this turn. Always `false` in other games.
-    #[inline]
-    pub fn is_jumping(&self, color: Color) -> bool {
-        self.variant == Variant::JumpingKing && self.phase & phase_bit(color) != 0
+/// Turns `color`'s jumping phase on or off (J4, J6), hashed.
+fn set_jumping(pos: &mut Position, color: Color, on: bool) {
+    if pos.is_jumping(color) != on {
+        pos.toggle_phase(phase_bit(color));
     }
-
-    /// Jumping King: how many men `color` has not placed (still to place
-    /// while jumping; never to enter once the phase is over, J6).
-    pub fn unplaced(&self, color: Color) -> u32 {
-        self.reserves[color.index()].iter().map(|&n| n as u32).sum()
-    }
-
-    /// Jumping King: whether a man of the side not to move stands on the
-    /// weak square of the side to move, so the game is over (J3).
-    #[inline]
-    pub fn weak_square_taken(&self) -> bool {
-        self.variant == Variant::JumpingKing
-            && self
-                .board
-                .by_color(!self.turn)
-                .contains(weak_square(self.turn))
-    }
-
-    fn set_jumping(&mut self, color: Color, on: bool) {
-        if self.is_jumping(color) != on {
-            self.phase ^= phase_bit(color);
-            self.hash ^= zobrist::PHASE[color.index()];
-        }
-    }
-
-    fn set_reserve(&mut self, color: Color, role: Role, n: u8) {
-        let old = self.reserves[color.index()][role.index()];
-        let key = |n: u8| {
-            if n == 0 {
-                0
-            } else {
-                zobrist::RESERVE[(color.index() * 7 + role.index()) * 16 + (n as usize).min(15)]
-            }
-        };
-        self.hash ^= key(old) ^ key(n);
-        self.reserves[color.index()][role.index()] = n;
-    }
-}
-
-/// The game end the position shows by its weak squares (J3).
-pub(crate) fn weak_square_outcome(pos: &Position) -> Option<Outcome> {
-    pos.weak_square_taken().then_some(Outcome::Win {
-        winner: !pos.turn(),
-        reason: WinReason::WeakSquare,
-    })
 }
 
 // ---- Move generation ----
@@ -384,22 +394,15 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
                 let n = pos.reserve(us, role);
                 pos.set_reserve(us, role, n - 1);
                 if pos.unplaced(us) == 0 {
-                    pos.set_jumping(us, false); // J6: all nine placed.
+                    set_jumping(pos, us, false); // J6: all nine placed.
                 }
             }
             pos.halfmove += 1; // C4: jumps and placements count.
         }
         _ => {
-            let from = m.from().expect("a move has an origin");
-            let to = m.to().expect("a move has a destination");
-            let piece = pos.take_piece(from).expect("a piece on the origin");
-            let captured = pos.take_piece(to).is_some();
-            let placed = match m.promotion_role() {
-                Some(role) => Piece::new(us, role),
-                None => piece,
-            };
-            pos.put_piece(to, placed);
-            pos.halfmove = if captured || piece.role == Role::Pawn {
+            // J8: FIDE moves without castling or en passant.
+            let (piece, captured) = super::chess::move_piece(pos, m);
+            pos.halfmove = if captured.is_some() || piece.role == Role::Pawn {
                 0
             } else {
                 pos.halfmove + 1
@@ -415,7 +418,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
 fn start_turn(pos: &mut Position) {
     let us = pos.turn();
     if pos.is_jumping(us) && !has_jump(pos) {
-        pos.set_jumping(us, false);
+        set_jumping(pos, us, false);
     }
     pos.checkers = if pos.is_jumping(us) {
         Bitboard::EMPTY
@@ -425,94 +428,7 @@ fn start_turn(pos: &mut Position) {
     };
 }
 
-// ---- Position text ----
-
-fn color_name(c: Color) -> &'static str {
-    c.fold("White", "Black")
-}
-
-fn kind_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawns",
-        Role::Knight => "knights",
-        Role::Bishop => "bishops",
-        Role::Rook => "rooks",
-        Role::Queen => "queens",
-        Role::King => "kings",
-        Role::Hoplit => "hoplits",
-    }
-}
-
-/// Reads a position text: `board[men to place] turn phase halfmove
-/// fullmove` (the clocks may be left out). See docs/rules/jumpingking.md.
-pub(crate) fn from_fen(fen: &str) -> Result<Position, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenError::Empty);
-    }
-    if fields.len() != 3 && fields.len() != 5 {
-        return Err(FenError::FieldCount {
-            expected: "5 (or 3)",
-            found: fields.len(),
-        });
-    }
-    let (board_text, reserve_text) = match fields[0].split_once('[') {
-        Some((board, rest)) => match rest.strip_suffix(']') {
-            Some(inner) if !inner.contains(['[', ']']) => (board, inner),
-            _ => return Err(FenError::BadReserve(fields[0].to_string())),
-        },
-        None => return Err(JumpingKingError::MissingReserve(fields[0].to_string()).into()),
-    };
-    let board = parse_board(Variant::JumpingKing, board_text)?;
-    let mut reserves = [[0u8; 7]; 2];
-    for ch in reserve_text.chars() {
-        let piece = Piece::from_char(ch)
-            .filter(|p| MEN.contains(&p.role))
-            .ok_or(JumpingKingError::BadReserveLetter { ch })?;
-        let n = &mut reserves[piece.color.index()][piece.role.index()];
-        *n += 1;
-        if *n > START_RESERVE[piece.role.index()] {
-            return Err(JumpingKingError::ReserveTooLarge {
-                color: color_name(piece.color),
-                kind: kind_name(piece.role),
-                count: *n as u32,
-                max: START_RESERVE[piece.role.index()] as u32,
-            }
-            .into());
-        }
-    }
-    let turn = parse_turn(fields[1])?;
-    let phase = match fields[2] {
-        "-" => 0,
-        "J" => 1,
-        "j" => 2,
-        "Jj" => 3,
-        other => return Err(JumpingKingError::BadPhase(other.to_string()).into()),
-    };
-    let (halfmove, fullmove) = if fields.len() == 5 {
-        parse_clocks(fields[3], fields[4])?
-    } else {
-        (0, 1)
-    };
-    let mut pos = Position {
-        board,
-        variant: Variant::JumpingKing,
-        turn,
-        castling: Castling::NONE,
-        ep_square: None,
-        halfmove,
-        fullmove,
-        trampolines: [None; 2],
-        reserves,
-        phase,
-        hash: 0,
-        checkers: Bitboard::EMPTY,
-    };
-    validate(&pos)?;
-    pos.hash = pos.compute_hash();
-    start_turn(&mut pos);
-    Ok(pos)
-}
+// ---- Checking a setup ----
 
 /// The checks of a position text (J1-J9), each with its own error.
 fn validate(pos: &Position) -> Result<(), FenError> {
@@ -520,7 +436,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     for c in Color::ALL {
         let kings = b.count(c, Role::King);
         if kings != 1 {
-            return Err(FenError::KingCount(color_name(c), kings));
+            return Err(FenError::KingCount(c.name(), kings));
         }
     }
     if let Some(sq) = b.by_role(Role::Queen).first() {
@@ -531,7 +447,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let men: u32 = MEN.iter().map(|&r| owned(r)).sum();
         if men > 9 {
             return Err(JumpingKingError::TooManyMen {
-                color: color_name(c),
+                color: c.name(),
                 men,
             }
             .into());
@@ -539,7 +455,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let pawns = owned(Role::Pawn);
         if pawns > 3 {
             return Err(JumpingKingError::TooManyPawns {
-                color: color_name(c),
+                color: c.name(),
                 pawns,
             }
             .into());
@@ -547,7 +463,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let promoted: u32 = MEN[..3].iter().map(|&r| owned(r).saturating_sub(2)).sum();
         if promoted > 3 - pawns {
             return Err(JumpingKingError::TooManyPromoted {
-                color: color_name(c),
+                color: c.name(),
                 promoted,
                 pawns_gone: 3 - pawns,
             }
@@ -558,7 +474,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let count = b.by_role(role).count();
         if count > 4 {
             return Err(JumpingKingError::KindOverFour {
-                kind: kind_name(role),
+                kind: role.plural(),
                 count,
             }
             .into());
@@ -569,15 +485,15 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         match b.piece_at(weak) {
             Some(p) if p.color == c && p.role != Role::King => {
                 return Err(JumpingKingError::OwnWeakSquare {
-                    color: color_name(c),
+                    color: c.name(),
                     square: weak.to_string(),
                 }
                 .into());
             }
             Some(p) if p.color != c && pos.turn() != c => {
                 return Err(JumpingKingError::WonWrongTurn {
-                    winner: color_name(!c),
-                    loser: color_name(c),
+                    winner: (!c).name(),
+                    loser: c.name(),
                     square: weak.to_string(),
                 }
                 .into());
@@ -592,14 +508,14 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         let ksq = b.king_of(c).expect("one king");
         if !area(c).contains(ksq) && ksq != weak_square(c) {
             return Err(JumpingKingError::JumpingOutsideArea {
-                color: color_name(c),
+                color: c.name(),
                 square: ksq.to_string(),
                 area: c.fold("2-4", "5-7"),
             }
             .into());
         }
         if pos.unplaced(c) == 0 {
-            return Err(JumpingKingError::JumpingWithoutMen(color_name(c)).into());
+            return Err(JumpingKingError::JumpingWithoutMen(c.name()).into());
         }
     }
     // The side that just moved left its king safe (a jumping king is
@@ -616,137 +532,10 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             attackers &= !b.by_role(Role::King);
         }
         if attackers.any() {
-            return Err(FenError::OppositeCheck(color_name(them)));
+            return Err(FenError::OppositeCheck(them.name()));
         }
     }
     Ok(())
-}
-
-/// The men of both sides not placed, `[RRBBNNPPPrrbbnnppp]` style.
-fn reserve_text(pos: &Position) -> String {
-    let mut out = String::new();
-    for c in Color::ALL {
-        for role in MEN {
-            for _ in 0..pos.reserve(c, role) {
-                out.push(Piece::new(c, role).char());
-            }
-        }
-    }
-    out
-}
-
-/// Writes the position text.
-pub(crate) fn to_fen(pos: &Position) -> String {
-    let fide = pos.fide_fen();
-    let board = fide.split(' ').next().unwrap_or_default();
-    let phase = match (pos.is_jumping(Color::White), pos.is_jumping(Color::Black)) {
-        (false, false) => "-",
-        (true, false) => "J",
-        (false, true) => "j",
-        (true, true) => "Jj",
-    };
-    format!(
-        "{board}[{}] {} {phase} {} {}",
-        reserve_text(pos),
-        pos.turn().char(),
-        pos.halfmove,
-        pos.fullmove
-    )
-}
-
-/// Lines for the board picture: each side's phase and unplaced men.
-pub(crate) fn describe(pos: &Position) -> String {
-    let mut out = String::new();
-    for c in Color::ALL {
-        let mut men = String::new();
-        for role in MEN {
-            for _ in 0..pos.reserve(c, role) {
-                men.push(Piece::new(c, role).char());
-            }
-        }
-        let state = if pos.is_jumping(c) {
-            format!("jumping, to place: {men}")
-        } else if men.is_empty() {
-            "all men placed, moving".to_string()
-        } else {
-            format!("stuck, never placed: {men}")
-        };
-        out.push_str(&format!(
-            "{}: {state} (weak square {})\n",
-            color_name(c),
-            weak_square(c)
-        ));
-    }
-    out
-}
-
-// ---- Notation ----
-
-/// The man letter of a placement in the seed's style: uppercase for
-/// White's men, lowercase for Black's (`Ke3<B`, `Kc7<p`).
-pub(crate) fn placement_suffix(pos: &Position, m: Move) -> String {
-    match (m.kind(), m.role()) {
-        (MoveKind::Jump, Some(role)) => format!("<{}", Piece::new(pos.turn(), role).char()),
-        _ => String::new(),
-    }
-}
-
-/// Reads the short forms only this game has: passes (`--`, `0000`) and
-/// jumps (`Kc2`, `Ke3<B`, `Kc7<p`; the man's letter in either case).
-/// `None` when the text is none of these (an ordinary SAN move).
-pub(crate) fn parse_san_special(
-    pos: &Position,
-    text: &str,
-) -> Option<Result<Move, crate::error::MoveError>> {
-    use crate::error::MoveError;
-    let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    if matches!(trimmed, "--" | "0000") {
-        return Some(
-            pos.legal_moves()
-                .into_iter()
-                .find(|m| m.kind() == MoveKind::Pass)
-                .ok_or_else(|| MoveError::Illegal(text.to_string())),
-        );
-    }
-    let (base, man) = match trimmed.split_once('<') {
-        Some((base, man)) => {
-            let mut chars = man.chars();
-            let role = match (chars.next(), chars.next()) {
-                (Some(c), None) => Role::from_char(c).filter(|r| MEN.contains(r)),
-                _ => None,
-            };
-            match role {
-                Some(r) => (base, Some(r)),
-                None => return Some(Err(MoveError::Malformed(text.to_string()))),
-            }
-        }
-        None if pos.is_jumping(pos.turn()) => (trimmed, None),
-        None => return None,
-    };
-    let to: Square = match base.strip_prefix('K').and_then(|s| s.parse().ok()) {
-        Some(sq) => sq,
-        None if man.is_some() => return Some(Err(MoveError::Malformed(text.to_string()))),
-        None => return None,
-    };
-    let candidates: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            m.kind() == MoveKind::Jump && m.to() == Some(to) && (man.is_none() || m.role() == man)
-        })
-        .collect();
-    Some(match candidates.as_slice() {
-        [] => Err(MoveError::Illegal(text.to_string())),
-        [m] => Ok(*m),
-        many => Err(MoveError::Ambiguous {
-            text: text.to_string(),
-            candidates: many
-                .iter()
-                .map(|&m| crate::notation::san::to_san(pos, m))
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
-    })
 }
 
 #[cfg(test)]

@@ -7,10 +7,52 @@
 //! exactly when the mover is not in check (T7), and it may give check.
 
 use super::bounce::{self, TRAMPOLINE};
+use super::chess::FIDE_ROLES;
+use super::GameRules;
 use crate::bitboard::Bitboard;
+use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::Position;
-use crate::types::{Color, Square};
+use crate::position::{Position, Setup};
+use crate::types::{Color, Role, Square};
+use crate::variant::Variant;
+
+/// Trampoline Chess.
+pub(crate) struct Trampoline;
+
+impl GameRules for Trampoline {
+    const VARIANT: Variant = Variant::Trampoline;
+    const ROLES: &'static [Role] = &FIDE_ROLES;
+    const BOUNCE: Option<bounce::Rules> = Some(TRAMPOLINE);
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn count_moves(pos: &Position) -> u64 {
+        count_moves(pos)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        is_attacked(pos, sq, by)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::Trampoline);
+        pos.phase = 0;
+        bounce::validate_setup(&pos)?;
+        bounce::finish_setup(&mut pos, TRAMPOLINE, ep_claim, ep_capture_possible)?;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
 
 fn piece_moves(pos: &Position, list: &mut MoveList) {
     let us = pos.turn;
@@ -74,7 +116,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         pos.halfmove += 1;
         None
     } else {
-        bounce::play_piece(pos, m)
+        super::chess::play_piece(pos, m)
     };
     pos.switch_turn();
     update_checkers(pos);

@@ -6,7 +6,9 @@
 //! (Hoplit Chess, ruling N6). A text that fits
 //! several legal moves is reported as ambiguous, never guessed.
 
+use super::games::GameNotation;
 use crate::error::MoveError;
+use crate::games::with_game;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{File, Rank, Role, Square};
@@ -121,7 +123,7 @@ fn san_without_suffix(pos: &Position, m: Move) -> String {
         out.push('=');
         out.push(p.upper_char());
     }
-    out.push_str(&crate::games::jumpingking::placement_suffix(pos, m));
+    out.push_str(&with_game!(pos.variant(), G => G::san_suffix(pos, m)));
     out
 }
 
@@ -215,22 +217,13 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
 /// Chess turn `Nf6 d5` (piece move, space, placement square; a lone square
 /// in the placement phase).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    if pos.variant() == crate::Variant::JumpingKing {
-        if let Some(result) = crate::games::jumpingking::parse_san_special(pos, text) {
-            return result;
-        }
+    if let Some(result) = with_game!(pos.variant(), G => G::parse_san_special(pos, text)) {
+        return result;
     }
     let malformed = || MoveError::Malformed(text.to_string());
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    if pos.placement_pending() {
-        let to: Square = trimmed
-            .trim_start_matches('@')
-            .parse()
-            .map_err(|_| malformed())?;
-        return crate::notation::uci::UciMove::Trampoline { to }.to_move(pos);
-    }
     // A Hop Chess turn after White's first: piece move, then the square.
-    let (piece_text, place) = if pos.variant() == crate::Variant::HopChess && !pos.is_first_turn() {
+    let (piece_text, place) = if with_game!(pos.variant(), G => G::placement_follows(pos)) {
         let (piece, place) = trimmed
             .rsplit_once(|c: char| c.is_whitespace() || c == '@')
             .ok_or_else(malformed)?;
@@ -242,15 +235,6 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     } else {
         (trimmed, None)
     };
-    if pos.variant() == crate::Variant::Trampoline {
-        if let Some(sq) = piece_text
-            .strip_prefix('T')
-            .or_else(|| piece_text.strip_prefix('@'))
-        {
-            let to: Square = sq.parse().map_err(|_| malformed())?;
-            return crate::notation::uci::UciMove::Trampoline { to }.to_move(pos);
-        }
-    }
     if piece_text.contains('-') && !piece_text.starts_with(['O', '0', 'o']) {
         return parse_path(pos, piece_text, place).ok_or_else(malformed)?;
     }

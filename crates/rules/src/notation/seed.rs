@@ -4,13 +4,14 @@
 //! moves of the position; a text that fits several moves is an error that
 //! names the candidates, never a guess.
 
+use super::games::GameNotation;
 use crate::error::MoveError;
+use crate::games::with_game;
 use crate::moves::Move;
 use crate::moves::MoveKind;
 use crate::notation::san::{parse_san, resolve, with_place};
 use crate::position::{Outcome, Position};
 use crate::types::{File, Rank, Role, Square};
-use crate::variant::Variant;
 
 /// The move tokens of a game text, without move numbers, comments and the
 /// closing result or `resign`.
@@ -60,10 +61,10 @@ pub fn read_move(
         .next()
         .ok_or_else(|| MoveError::Malformed("(end of game text)".to_string()))?;
     // Jumping King's seed notation (`Ke3<B`, `++`) is read by SAN itself.
-    if pos.placement_pending() || pos.variant() == Variant::JumpingKing {
+    if with_game!(pos.variant(), G => G::seed_is_san(pos)) {
         return parse_san(pos, text);
     }
-    let place = if pos.variant() == Variant::HopChess && !pos.is_first_turn() {
+    let place = if with_game!(pos.variant(), G => G::placement_follows(pos)) {
         let sq_text = tokens
             .next()
             .ok_or_else(|| MoveError::Malformed(format!("{text} (no placement square follows)")))?;

@@ -189,6 +189,20 @@ impl UciMove {
     }
 }
 
+impl Position {
+    /// Plays `m` if it is legal, else leaves the position as it was (the
+    /// error names the move in long notation).
+    pub fn play_checked(&mut self, m: Move) -> Result<(), MoveError> {
+        match self.legal_moves().into_iter().find(|&l| l == m) {
+            Some(legal) => {
+                self.play(legal);
+                Ok(())
+            }
+            None => Err(MoveError::Illegal(to_uci(self, m))),
+        }
+    }
+}
+
 /// The long notation of a move.
 pub fn to_uci(_pos: &Position, m: Move) -> String {
     UciMove::from_move(m).to_string()

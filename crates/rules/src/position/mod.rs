@@ -1,15 +1,12 @@
 //! The position: everything that decides the legal moves and the game's
-//! future, for every game. Each game's rules live in `crate::games`; this
-//! module holds the shared state, its invariants and the dispatch.
-
-pub(crate) mod fen;
-mod trampoline_fen;
+//! future, for every game. This module holds the shared state, its
+//! accessors and the incremental updates the games' `play` use; it knows
+//! no game's rules (those live in `crate::games`, which adds the
+//! game-dependent methods: legal moves, playing, attacks, the outcome).
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::games;
-use crate::moves::{Move, MoveList};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
 use crate::zobrist;
@@ -144,12 +141,61 @@ pub struct Position {
     pub(crate) checkers: Bitboard,
 }
 
-impl Position {
-    /// The start position of `variant`.
-    pub fn startpos(variant: Variant) -> Position {
-        Position::from_fen(variant, variant.start_fen()).expect("start positions are valid")
+/// An unchecked position: what a position text (or a caller) says, before
+/// the game's rules have checked it. The games turn one into a
+/// [`Position`] (`GameRules::from_setup`).
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    pub board: Board,
+    pub turn: Color,
+    pub castling: Castling,
+    /// The en-passant square as written, not yet checked.
+    pub ep_claim: Option<Square>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub trampolines: [Option<Square>; 2],
+    pub reserves: [[u8; 7]; 2],
+    pub phase: u8,
+}
+
+impl Setup {
+    /// A setup with `board` and White to move, nothing else set.
+    pub(crate) fn new(board: Board) -> Setup {
+        Setup {
+            board,
+            turn: Color::White,
+            castling: Castling::NONE,
+            ep_claim: None,
+            halfmove: 0,
+            fullmove: 1,
+            trampolines: [None; 2],
+            reserves: [[0; 7]; 2],
+            phase: 0,
+        }
     }
 
+    /// The position as set up, unchecked: no checkers, no en-passant
+    /// right and no hash yet; and the claimed en-passant square.
+    pub(crate) fn into_position(self, variant: Variant) -> (Position, Option<Square>) {
+        let pos = Position {
+            board: self.board,
+            variant,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: None,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            trampolines: self.trampolines,
+            reserves: self.reserves,
+            phase: self.phase,
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+        };
+        (pos, self.ep_claim)
+    }
+}
+
+impl Position {
     #[inline]
     pub fn variant(&self) -> Variant {
         self.variant
@@ -222,83 +268,6 @@ impl Position {
         self.board.king_of(self.turn)
     }
 
-    /// Appends every legal move to `list`.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        match self.variant {
-            Variant::Chess => games::chess::legal_moves(self, list),
-            Variant::HopChess => games::hopchess::legal_moves(self, list),
-            Variant::Trampoline => games::trampoline::legal_moves(self, list),
-            Variant::JumpingKing => games::jumpingking::legal_moves(self, list),
-            Variant::Hoplit => games::hoplit::legal_moves(self, list),
-        }
-    }
-
-    /// The number of legal moves, without listing them when the game can
-    /// count faster (perft's last ply).
-    pub fn count_legal_moves(&self) -> u64 {
-        match self.variant {
-            Variant::HopChess => games::hopchess::count_moves(self),
-            Variant::Trampoline => games::trampoline::count_moves(self),
-            _ => self.legal_moves().len() as u64,
-        }
-    }
-
-    /// Appends the legal half-steps: a search may split a turn into steps.
-    /// In Hop Chess a turn is two steps, the piece move (`place` unset; legal
-    /// when some placement leaves the king safe) and then, in the
-    /// placement phase, the placement (`Move::trampoline(sq)`); White's first
-    /// turn is one step. In every other game the steps are the moves.
-    pub fn legal_steps_into(&self, list: &mut MoveList) {
-        match self.variant {
-            Variant::HopChess => games::hopchess::legal_steps(self, list),
-            _ => self.legal_moves_into(list),
-        }
-    }
-
-    /// Plays a legal half-step (see [`Position::legal_steps_into`]).
-    pub fn play_step(&mut self, m: Move) {
-        match self.variant {
-            Variant::HopChess => games::hopchess::play_step(self, m),
-            _ => self.play(m),
-        }
-    }
-
-    /// Hop Chess: whether the piece step of the turn is made and the side to
-    /// move must now place its trampoline.
-    pub fn placement_pending(&self) -> bool {
-        self.variant == Variant::HopChess && self.phase & games::hopchess::PLACE != 0
-    }
-
-    /// Hop Chess: whether this is White's first turn (a piece move only, H3).
-    pub fn is_first_turn(&self) -> bool {
-        self.variant == Variant::HopChess && self.phase & games::hopchess::FIRST != 0
-    }
-
-    /// Every legal move.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::with_capacity(64);
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Whether `m` is among the legal moves.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
-    }
-
-    /// Plays a legal move. The move must come from [`Position::legal_moves`]
-    /// (or be equal to one, ruling P9); anything else breaks the position.
-    /// Use [`Position::play_checked`] for moves from outside.
-    pub fn play(&mut self, m: Move) {
-        match self.variant {
-            Variant::Chess => games::chess::play(self, m),
-            Variant::HopChess => games::hopchess::play(self, m),
-            Variant::Trampoline => games::trampoline::play(self, m),
-            Variant::JumpingKing => games::jumpingking::play(self, m),
-            Variant::Hoplit => games::hoplit::play(self, m),
-        }
-    }
-
     /// Passes the turn without moving: the "null move" of search (null-move
     /// pruning). Only for a side that is not in check; the other side then
     /// cannot be in check either, so the checkers are empty. The en-passant
@@ -312,33 +281,6 @@ impl Position {
         self.checkers = Bitboard::EMPTY;
     }
 
-    /// Whether `sq` is attacked by a piece of `by` (ruling P8 for games
-    /// with trampolines: bounces included, pins ignored).
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        match self.variant {
-            Variant::Chess => self.attackers_to(sq, by, self.board.occupied()).any(),
-            Variant::HopChess => games::hopchess::is_attacked(self, sq, by),
-            Variant::Trampoline => games::trampoline::is_attacked(self, sq, by),
-            Variant::JumpingKing => {
-                games::jumpingking::attackers_to(self, sq, by, self.board.occupied()).any()
-            }
-            Variant::Hoplit => games::hoplit::is_attacked(self, sq, by),
-        }
-    }
-
-    /// Plays `m` if it is legal, else leaves the position as it was.
-    pub fn play_checked(&mut self, m: Move) -> Result<(), crate::error::MoveError> {
-        match self.legal_moves().into_iter().find(|&l| l == m) {
-            Some(legal) => {
-                self.play(legal);
-                Ok(())
-            }
-            None => Err(crate::error::MoveError::Illegal(
-                crate::notation::uci::to_uci(self, m),
-            )),
-        }
-    }
-
     /// The pieces of `by` that attack `sq` with FIDE movement on the full
     /// board, given the occupancy `occ`.
     #[inline]
@@ -350,67 +292,6 @@ impl Position {
             | (attacks::knight_attacks(sq) & b.by_role(Role::Knight))
             | (attacks::king_attacks(sq) & b.by_role(Role::King))
             | (attacks::pawn_attacks(!by, sq) & b.by_role(Role::Pawn)))
-    }
-
-    /// The game's end that the position alone shows (a weak square taken
-    /// (J3), checkmate, stalemate, the 50-move rule, insufficient material), or `None`. Repetition needs
-    /// the history: see [`crate::Game`].
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = games::jumpingking::weak_square_outcome(self) {
-            return Some(o);
-        }
-        if self.legal_moves().is_empty() {
-            return Some(if self.is_check() {
-                Outcome::Win {
-                    winner: !self.turn,
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw(DrawReason::FiftyMoves));
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
-        }
-        None
-    }
-
-    /// Ruling C2: K v K, K+minor v K, K+B v K+B with bishops on one colour.
-    /// Only in `chess` and `hoplit` (a Hoplit anywhere is mating material).
-    pub fn is_insufficient_material(&self) -> bool {
-        if !matches!(self.variant, Variant::Chess | Variant::Hoplit) {
-            return false;
-        }
-        let b = &self.board;
-        if self.reserves.iter().any(|r| r[Role::Hoplit.index()] > 0) {
-            return false;
-        }
-        let heavy = b.by_role(Role::Pawn)
-            | b.by_role(Role::Rook)
-            | b.by_role(Role::Queen)
-            | b.by_role(Role::Hoplit);
-        if heavy.any() {
-            return false;
-        }
-        let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
-        match minors.count() {
-            0 | 1 => true,
-            2 => {
-                let bishops = b.by_role(Role::Bishop);
-                let (w, bl) = (
-                    (bishops & b.by_color(Color::White)).single(),
-                    (bishops & b.by_color(Color::Black)).single(),
-                );
-                match (w, bl) {
-                    (Some(w), Some(bl)) if bishops.count() == 2 => w.is_light() == bl.is_light(),
-                    _ => false,
-                }
-            }
-            _ => false,
-        }
     }
 
     /// The Zobrist key computed from scratch (tests compare it with
@@ -513,6 +394,20 @@ impl Position {
             self.hash ^= zobrist::TRAMPOLINE[i * 64 + new.index()];
         }
         self.trampolines[i] = sq;
+    }
+
+    /// Sets how many men of a kind `color` holds in reserve, hashed.
+    #[inline]
+    pub(crate) fn set_reserve(&mut self, color: Color, role: Role, n: u8) {
+        let base = (color.index() * 7 + role.index()) * 16;
+        let old = self.reserves[color.index()][role.index()] as usize;
+        if old > 0 {
+            self.hash ^= zobrist::RESERVE[base + old.min(15)];
+        }
+        if n > 0 {
+            self.hash ^= zobrist::RESERVE[base + (n as usize).min(15)];
+        }
+        self.reserves[color.index()][role.index()] = n;
     }
 
     /// Flips the phase bits `bits`, hashed.

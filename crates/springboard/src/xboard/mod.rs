@@ -120,7 +120,9 @@ fn parse_base(text: &str) -> Option<u64> {
     let (m, s) = text.split_once(':').unwrap_or((text, "0"));
     let m: f64 = m.parse().ok()?;
     let s: u64 = s.parse().ok()?;
-    (m.is_finite() && m >= 0.0).then(|| (m * 60_000.0) as u64 + s * 1000)
+    // Huge values saturate (a float cast does; the seconds must too).
+    (m.is_finite() && m >= 0.0)
+        .then(|| ((m * 60_000.0) as u64).saturating_add(s.saturating_mul(1000)))
 }
 
 fn parse_secs(text: &str) -> Option<u64> {
@@ -263,7 +265,7 @@ impl Session {
             }
             "time" | "otim" => match rest.parse::<i64>() {
                 Ok(cs) => {
-                    let ms = Some((cs.max(0) as u64) * 10);
+                    let ms = Some(u64::try_from(cs).unwrap_or(0).saturating_mul(10));
                     if cmd == "time" {
                         self.clock.own_ms = ms;
                     } else {
@@ -993,5 +995,31 @@ mod tests {
         talk(&mut t, "otim 100");
         let out = talk_wait(&mut t, "usermove d2d4");
         assert!(out.starts_with("move "), "{out}");
+    }
+
+    #[test]
+    fn huge_clock_values_saturate() {
+        // Issue 16, item 4: no overflow (a panic in debug builds, a wrapped
+        // clock that moved at once in release builds).
+        let mut t = new_talk();
+        talk(&mut t, "time 9223372036854775807");
+        talk(&mut t, "otim 9223372036854775807");
+        assert_eq!(t.0.clock.own_ms, Some(u64::MAX));
+        assert_eq!(t.0.clock.opp_ms, Some(u64::MAX));
+        talk(&mut t, "level 0 0:18446744073709552 0");
+        assert_eq!(t.0.clock.own_ms, Some(u64::MAX));
+        talk(&mut t, "level 0 0:99999999999999999 0");
+        assert_eq!(t.0.clock.own_ms, Some(u64::MAX));
+        talk(
+            &mut t,
+            "level 40 99999999999999999999999 99999999999999999999",
+        );
+        assert_eq!(t.0.clock.own_ms, Some(u64::MAX));
+        assert_eq!(t.0.clock.inc_ms, u64::MAX);
+        talk(&mut t, "st 99999999999999999999999");
+        assert_eq!(t.0.clock.st_ms, Some(u64::MAX));
+        assert!(talk(&mut t, "sd 99999999999999999999").starts_with("Error"));
+        talk(&mut t, "sd 4294967295");
+        assert_eq!(t.0.clock.depth, Some(u32::MAX));
     }
 }

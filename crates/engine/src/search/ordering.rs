@@ -1,0 +1,216 @@
+//! Move ordering: the scores that decide which moves the search tries
+//! first (the table's move, captures by MVV-LVA and exchange, promotions,
+//! killers, history) and, for Hop Chess's placement step, a cheap guess at
+//! what each placement is worth ([`PlacementGuess`], from the rules core's
+//! [`Reach`] through a trampoline).
+
+use super::see::{captured_role, see_ge, value};
+use super::worker::Worker;
+use crate::tt::encode_move;
+use springboard_rules::facts::Reach;
+use springboard_rules::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
+
+/// The bound of history scores.
+const HISTORY_MAX: i32 = 16_384;
+
+/// Ordering scores, best first. The table's move.
+const TT_MOVE: i32 = 4_000_000;
+/// A capture that does not lose material (or any capture in quiescence),
+/// plus its MVV-LVA score.
+const GOOD_CAPTURE: i32 = 2_000_000;
+/// A promotion to a queen.
+const QUEEN_PROMOTION: i32 = 1_900_000;
+/// The ordering score of a checking placement (above killers, below the
+/// TT move).
+const PLACEMENT_CHECK: i32 = 1_200_000;
+/// The newer and the older killer move of the ply.
+const KILLERS: [i32; 2] = [1_000_000, 900_000];
+/// A capture that loses material, plus its MVV-LVA score.
+const BAD_CAPTURE: i32 = -1_000_000;
+/// A promotion to anything but a queen.
+const UNDER_PROMOTION: i32 = -2_000_000;
+
+/// The attacker's rank in MVV-LVA ordering (the least valuable first): the
+/// Hoplit ranks with the bishop.
+fn attacker_rank(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop | Role::Hoplit => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
+}
+
+/// A cheap guess at what a Hop Chess placement is worth, for move
+/// ordering. Either trampoline serves both sides (H4), so a placement on
+/// `s` gives the mover's pieces new targets and the enemy's pieces new
+/// targets too: checks first, then the most valuable enemy piece attacked
+/// through `s` minus the most valuable own piece exposed through it.
+struct PlacementGuess {
+    us: Color,
+    occ: Bitboard,
+    ours: Reach,
+    theirs: Reach,
+    our_men: Bitboard,
+    their_men: Bitboard,
+    their_king: Option<Square>,
+    stay: Option<Square>,
+}
+
+impl PlacementGuess {
+    fn new(pos: &Position) -> PlacementGuess {
+        let b = pos.board();
+        let us = pos.turn();
+        let kings = b.by_role(Role::King);
+        PlacementGuess {
+            us,
+            occ: b.occupied(),
+            ours: Reach::of(b, us),
+            theirs: Reach::of(b, !us),
+            our_men: b.by_color(us) & !kings,
+            their_men: b.by_color(!us) & !kings,
+            their_king: b.king_of(!us),
+            stay: pos.trampoline(us),
+        }
+    }
+
+    fn best_value(board: &Board, targets: Bitboard) -> i32 {
+        targets
+            .filter_map(|sq| board.role_at(sq))
+            .map(value)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn score(&self, board: &Board, s: Square) -> i32 {
+        let ours = self.ours.through(s, self.occ, self.us);
+        let theirs = self.theirs.through(s, self.occ, !self.us);
+        let check = self.their_king.is_some_and(|k| ours.contains(k));
+        let gain = Self::best_value(board, ours & self.their_men);
+        let risk = Self::best_value(board, theirs & self.our_men);
+        // Ties keep the trampoline where it stands.
+        let stay = i32::from(self.stay == Some(s));
+        let check = if check { PLACEMENT_CHECK } else { 0 };
+        check + 32 * (gain - risk) + stay
+    }
+}
+
+/// The placement [`PlacementGuess`] likes best in Hop Chess's `place`
+/// state (`None` if there is none).
+pub(super) fn guessed_placement(pos: &Position) -> Option<Move> {
+    let guess = PlacementGuess::new(pos);
+    let mut steps = MoveList::new();
+    pos.legal_steps_into(&mut steps);
+    steps
+        .into_iter()
+        .filter_map(|m| Some((m, guess.score(pos.board(), m.to()?))))
+        .max_by_key(|&(_, s)| s)
+        .map(|(m, _)| m)
+}
+
+impl Worker<'_, '_> {
+    fn history_index(pos: &Position, m: Move) -> usize {
+        let role = m
+            .from()
+            .and_then(|f| pos.board().role_at(f))
+            .or(m.role())
+            .map_or(7, |r| r.index());
+        pos.turn().index() * 8 + role
+    }
+
+    fn history_slot(pos: &Position, m: Move) -> (usize, usize) {
+        (Self::history_index(pos, m), m.to().map_or(0, |t| t.index()))
+    }
+
+    fn history_score(&self, pos: &Position, m: Move) -> i32 {
+        let (p, t) = Self::history_slot(pos, m);
+        self.history[p][t]
+    }
+
+    pub(super) fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let (p, t) = Self::history_slot(pos, m);
+        let h = &mut self.history[p][t];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The ordering score of `m` if it is one of the killers of `ply`.
+    fn killer_score(&self, ply: usize, m: Move) -> Option<i32> {
+        let k = &self.killers[ply];
+        if k[0] == Some(m) {
+            Some(KILLERS[0])
+        } else if k[1] == Some(m) {
+            Some(KILLERS[1])
+        } else {
+            None
+        }
+    }
+
+    /// Records `m`, a quiet move that failed high at `ply`, as its newest
+    /// killer.
+    pub(super) fn add_killer(&mut self, ply: usize, m: Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+
+    /// Orders the moves of `self.lists[ply]` into `self.order[ply]`.
+    pub(super) fn score_moves(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        tt_move: u32,
+        quiescence: bool,
+    ) {
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let guess = pos.placement_pending().then(|| PlacementGuess::new(pos));
+        for &m in &self.lists[ply] {
+            let s = if tt_move != 0 && encode_move(m) == tt_move {
+                TT_MOVE
+            } else if let (Some(guess), Some(to)) = (&guess, m.to()) {
+                // A Hop Chess placement step.
+                let killer = self.killer_score(ply, m).unwrap_or(0);
+                (guess.score(pos.board(), to) + self.history_score(pos, m)).max(killer)
+            } else if let Some(victim) = captured_role(pos, m) {
+                let attacker = m
+                    .from()
+                    .and_then(|f| pos.board().role_at(f))
+                    .map_or(0, attacker_rank);
+                let mvv = value(victim) * 8 - attacker;
+                if quiescence || see_ge(pos, m, 0) {
+                    GOOD_CAPTURE + mvv
+                } else {
+                    BAD_CAPTURE + mvv
+                }
+            } else if m.promotion_role() == Some(Role::Queen) {
+                QUEEN_PROMOTION
+            } else if let Some(killer) = self.killer_score(ply, m) {
+                killer
+            } else if m.promotion_role().is_some() {
+                UNDER_PROMOTION
+            } else {
+                self.history_score(pos, m)
+            };
+            order.push(s);
+        }
+        self.order[ply] = order;
+    }
+
+    /// Brings the best remaining move to index `i`.
+    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
+        let order = &mut self.order[ply];
+        let mut best = i;
+        for j in i + 1..order.len() {
+            if order[j] > order[best] {
+                best = j;
+            }
+        }
+        order.swap(i, best);
+        self.lists[ply].swap(i, best);
+        self.lists[ply][i]
+    }
+}

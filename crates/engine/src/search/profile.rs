@@ -1,0 +1,114 @@
+//! The search profile of each game: every place where the search treats
+//! one game differently from another is a function here, each an
+//! exhaustive `match` on [`Variant`] (a new game is a compile error here,
+//! never a silent default). The rest of the search asks these questions
+//! and never looks at the variant itself.
+//!
+//! - [`null_move_allowed`]: whether the side to move may pass (null-move
+//!   pruning);
+//! - [`fide_exchange`]: whether FIDE attacks are every capture onto a
+//!   square, so that the static exchange evaluation holds;
+//! - [`cheap_checks`]: whether checks come cheap (through bounces), so that
+//!   check extensions are capped;
+//! - [`half_steps`]: Hop Chess turns searched as a piece step and a
+//!   placement step (the search path then holds two keys a turn; which
+//!   turns split is the rules core's `Position::splits_turn`), and
+//!   [`piece_step_checks`] for the placement step.
+
+use springboard_rules::facts::jumping_king::WEAK_SQUARES;
+use springboard_rules::{Color, Position, Role, Square, Variant};
+
+/// Whether a game may use null-move pruning in `pos`: the side to move
+/// needs a piece besides king and pawns on the board (zugzwang care: pawn
+/// endings are where passing would lie; a Hoplit in reserve does not
+/// count), and passing must be a sound idea in the game's current state:
+/// - chess, Trampoline Chess, Hoplit Chess: always;
+/// - Hop Chess: only where a turn starts (never in the `place` state: the
+///   placement belongs to the turn already begun; never on White's first
+///   turn, whose phase bit [`Position::play_null`] would hand to Black);
+/// - Jumping King: only when both kings' jumping phases are over (J4, J6:
+///   the jumps, placements and forced passes are not FIDE turns).
+pub fn null_move_allowed(pos: &Position) -> bool {
+    let b = pos.board();
+    let us = b.by_color(pos.turn());
+    let has_piece = (us & !b.by_role(Role::Pawn) & !b.by_role(Role::King)).any();
+    has_piece
+        && match pos.variant() {
+            Variant::Chess | Variant::Trampoline | Variant::Hoplit => true,
+            Variant::HopChess => pos.splits_turn(),
+            Variant::JumpingKing => !pos.is_jumping(Color::White) && !pos.is_jumping(Color::Black),
+        }
+}
+
+/// Whether the FIDE attacks of [`Position::attackers_to`] are every
+/// capture onto `to` in `pos`, so that the FIDE exchange of
+/// [`see_ge`](super::see_ge) holds:
+/// - chess: yes;
+/// - Hoplit Chess: when no Hoplit stands on the board (a Hoplit captures
+///   over a screen, L2, and every capture in the exchange changes the
+///   screens; one in reserve never captures);
+/// - Jumping King: in the moving phase (a jumping king attacks nothing,
+///   J4), and not on a weak square (a1, f8: entering one ends the game, J3). The
+///   squares off the 38-square board are always empty and no line through
+///   them comes back onto the board, so FIDE lines are the game's lines;
+/// - Hop Chess and Trampoline Chess: no. Pieces reach the square through
+///   trampolines (P2, P8), and each capture in the exchange opens or
+///   closes bounce paths: answering with FIDE attacks would prune good
+///   captures.
+pub(super) fn fide_exchange(pos: &Position, to: Square) -> bool {
+    match pos.variant() {
+        Variant::Chess => true,
+        Variant::Hoplit => pos.board().by_role(Role::Hoplit).is_empty(),
+        Variant::JumpingKing => {
+            !pos.is_jumping(Color::White)
+                && !pos.is_jumping(Color::Black)
+                && !WEAK_SQUARES.contains(to)
+        }
+        Variant::HopChess | Variant::Trampoline => false,
+    }
+}
+
+/// Whether checks come cheap in the game: in the trampoline games a
+/// placement or a trampoline move checks through a bounce, and two sides
+/// checking in turn would extend for ever. There only checks within the
+/// iteration's depth (in turns) are extended, and checks at the horizon go
+/// to quiescence's evasions.
+pub(super) fn cheap_checks(variant: Variant) -> bool {
+    match variant {
+        Variant::HopChess | Variant::Trampoline => true,
+        Variant::Chess | Variant::JumpingKing | Variant::Hoplit => false,
+    }
+}
+
+/// How many turns past the horizon quiescence may go, where captures open
+/// and close bounce paths (the trampoline games: a capture chain there can
+/// run for dozens of turns, each with its cheap checks); `None`: no limit
+/// (every capture makes the board quieter).
+pub(super) fn quiescence_turns(variant: Variant) -> Option<i32> {
+    match variant {
+        Variant::HopChess | Variant::Trampoline => Some(QS_TURNS),
+        Variant::Chess | Variant::JumpingKing | Variant::Hoplit => None,
+    }
+}
+
+/// See [`quiescence_turns`].
+const QS_TURNS: i32 = 6;
+
+/// Whether the search splits the game's turns into steps of the same side
+/// (Hop Chess: the piece step, then the placement), so that the search path
+/// holds up to two keys a turn.
+pub(super) fn half_steps(variant: Variant) -> bool {
+    match variant {
+        Variant::HopChess => true,
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,
+    }
+}
+
+/// Hop Chess's `place` state: whether the piece step just made attacks the
+/// enemy king with the trampolines where they stand (the placement to come
+/// may add paths, never take one away: trampolines block nothing, P1).
+pub(super) fn piece_step_checks(pos: &Position) -> bool {
+    pos.board()
+        .king_of(!pos.turn())
+        .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+}

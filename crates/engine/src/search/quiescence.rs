@@ -1,0 +1,210 @@
+//! Quiescence search: captures and queen promotions (every evasion in
+//! check) until the position is quiet, with standing pat, delta pruning and
+//! exchange filters; and Hop Chess's `place` state, where a turn is half
+//! made and a few placements are tried instead.
+
+use super::api::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::profile::quiescence_turns;
+use super::see::{captured_role, is_capture, likely_losing, see_ge, value};
+use super::worker::Worker;
+use crate::eval::evaluate;
+use springboard_rules::{Move, Position, Role};
+
+/// How many placements quiescence tries in Hop Chess's `place` state, in
+/// its first turn and in the later ones (more only while each one tried
+/// leaves the side mated: see [`Worker::qsearch_place`]).
+const QS_PLACEMENTS: usize = 2;
+const QS_PLACEMENTS_LATER: usize = 1;
+
+impl Worker<'_, '_> {
+    /// Quiescence at `ply`, `qturns` turns past the horizon.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qturns: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        let turns = self.turns[ply];
+        self.seldepth = self.seldepth.max(turns as usize);
+        if pos.weak_square_taken() {
+            return -MATE + turns;
+        }
+        if pos.placement_pending() {
+            return self.qsearch_place(pos, alpha, beta, ply, qturns);
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        // Where captures open and close bounce paths, chains of captures
+        // and cheap checks could go on for dozens of turns: quiescence
+        // ends after a few (a mate is still seen; otherwise the position
+        // is judged as it stands).
+        if quiescence_turns(pos.variant()).is_some_and(|n| qturns >= n) {
+            if in_check {
+                let mut moves = std::mem::take(&mut self.lists[ply]);
+                moves.clear();
+                pos.legal_steps_into(&mut moves);
+                let mated = moves.is_empty();
+                self.lists[ply] = moves;
+                if mated {
+                    return -MATE + turns;
+                }
+            }
+            return evaluate(pos);
+        }
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let mut best = -INF;
+        let mut stand = -INF;
+        if !in_check {
+            stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.legal_steps_into(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return if in_check { -MATE + turns } else { 0 };
+        }
+        if !in_check {
+            moves.retain(|&m| is_capture(pos, m) || m.promotion_role() == Some(Role::Queen));
+        }
+        self.lists[ply] = moves;
+        self.score_moves(pos, ply, 0, true);
+        let count = self.lists[ply].len();
+        for i in 0..count {
+            let m = self.pick(ply, i);
+            if !in_check {
+                let gain = captured_role(pos, m).map_or(0, value)
+                    + if m.promotion_role().is_some() { 800 } else { 0 };
+                // Delta pruning, then losing exchanges.
+                if stand + gain + 200 <= alpha || !see_ge(pos, m, 0) || likely_losing(pos, m) {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_step(m);
+            let score = if child.turn() == pos.turn() {
+                self.turns[ply + 1] = turns;
+                self.qsearch(&child, alpha, beta, ply + 1, qturns)
+            } else {
+                self.turns[ply + 1] = turns + 1;
+                -self.qsearch(&child, -beta, -alpha, ply + 1, qturns + 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Quiescence in Hop Chess's `place` state: the turn is not over, so
+    /// there is no standing pat. The side tries the few placements that do
+    /// not give check the ordering likes best (the table's move, attacks
+    /// through the trampoline, no exposed pieces) and takes the best: a
+    /// lower bound of the turn's worth, as cheap as a capture or two.
+    ///
+    /// A lower bound that says "mated" proves nothing (another placement
+    /// may escape): while every placement tried leaves the side mated, it
+    /// tries the next one, checks included, so that a mated score comes
+    /// only when every placement was searched.
+    fn qsearch_place(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qturns: i32,
+    ) -> i32 {
+        let turns = self.turns[ply];
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.legal_steps_into(&mut moves);
+        if moves.is_empty() {
+            // Not after a legal piece step (see `search`).
+            self.lists[ply] = moves;
+            return -MATE + turns;
+        }
+        self.lists[ply] = moves;
+        let tt_move = self.sh.tt.probe(pos.hash()).map_or(0, |e| e.mv);
+        self.score_moves(pos, ply, tt_move, true);
+        let count = self.lists[ply].len();
+        let quota = if qturns == 0 {
+            QS_PLACEMENTS
+        } else {
+            QS_PLACEMENTS_LATER
+        };
+        let mut best = -INF;
+        let mut tried = 0;
+        let mut checking: Vec<(Move, Position)> = Vec::new();
+        let mut i = 0;
+        loop {
+            // No checks: each would make the other side search all its
+            // evasions, and placements that check come cheap, so check
+            // would follow check. Only when every placement checks (the
+            // piece step checked already), or while every placement tried
+            // is mated, are they tried.
+            let (m, child) = if i < count {
+                let m = self.pick(ply, i);
+                i += 1;
+                let mut child = pos.clone();
+                child.play_step(m);
+                if child.is_check() {
+                    checking.push((m, child));
+                    continue;
+                }
+                (m, child)
+            } else if tried == 0 || best <= -MATE_BOUND {
+                if checking.is_empty() {
+                    break;
+                }
+                checking.remove(0)
+            } else {
+                break;
+            };
+            tried += 1;
+            self.turns[ply + 1] = turns + 1;
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qturns + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+            if tried >= quota && best > -MATE_BOUND {
+                break;
+            }
+        }
+        best
+    }
+}

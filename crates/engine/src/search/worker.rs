@@ -1,0 +1,560 @@
+//! The search worker: one thread's state and its principal-variation
+//! alpha-beta search (transposition table cuts, reverse futility and
+//! null-move pruning, late-move reductions and pruning, check extensions,
+//! draw detection). Quiescence, ordering and the root loop are `impl
+//! Worker` blocks in their own modules.
+
+use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::profile::{cheap_checks, half_steps, null_move_allowed, piece_step_checks};
+use super::see::{is_capture, see_ge};
+use crate::eval::evaluate;
+use crate::limits::{Limits, Signals};
+use crate::time::TimeManager;
+use crate::tt::{encode_move, Bound, Tt};
+use springboard_rules::{Move, MoveList, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// What the threads of one search share.
+pub(super) struct Shared<'a> {
+    pub(super) tt: &'a Tt,
+    pub(super) signals: &'a Signals,
+    pub(super) limits: &'a Limits,
+    pub(super) time: TimeManager,
+    /// Set when the main thread is done: helpers stop.
+    pub(super) abort: AtomicBool,
+    /// Nodes flushed by every thread.
+    pub(super) nodes: AtomicU64,
+    pub(super) depth_cap: u32,
+    pub(super) node_cap: Option<u64>,
+}
+
+/// Late-move pruning of placements: at a non-PV `place` node, the first
+/// `PLACEMENT_LMP + depth * depth` placements are searched.
+const PLACEMENT_LMP: i32 = 3;
+
+pub(super) struct Worker<'a, 'b> {
+    pub(super) sh: &'b Shared<'a>,
+    pub(super) main: bool,
+    pub(super) nodes: u64,
+    pub(super) flushed: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    /// Keys of the game's positions and of the current search path; the
+    /// current position's key is last.
+    pub(super) keys: Vec<u64>,
+    /// Index of the first key a repetition may match (after a null move,
+    /// earlier positions do not count).
+    pub(super) null_floor: usize,
+    pub(super) killers: Vec<[Option<Move>; 2]>,
+    pub(super) history: Vec<[i32; 64]>,
+    pub(super) pv: Vec<Vec<Move>>,
+    pub(super) lists: Vec<MoveList>,
+    pub(super) order: Vec<Vec<i32>>,
+    pub(super) quiets: Vec<Vec<Move>>,
+    /// Root moves (whole turns) a MultiPV iteration leaves out.
+    pub(super) excluded: Vec<Move>,
+    pub(super) lmr: Vec<[i32; 64]>,
+    /// Turns from the root to each ply of the search stack: the unit of
+    /// mate scores. A Hop Chess turn searched as two half-steps is two
+    /// plies of the stack and one turn.
+    pub(super) turns: Vec<i32>,
+    /// Whether the root's steps are Hop Chess piece steps (the root's
+    /// turns are then a root step and a placement at ply 1).
+    pub(super) root_split: bool,
+    /// The root step being searched, when `root_split`.
+    pub(super) root_step: Option<Move>,
+    /// The depth of the current iteration.
+    pub(super) iteration_depth: i32,
+    /// The score of the best root move of the current root search, once
+    /// one has been searched in full (what a stopped iteration may keep).
+    pub(super) root_score: Option<i32>,
+}
+
+impl<'a, 'b> Worker<'a, 'b> {
+    pub(super) fn new(sh: &'b Shared<'a>, main: bool, keys: Vec<u64>) -> Self {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            sh,
+            main,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            null_floor: 0,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![[0; 64]; 16],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2)
+                .map(|_| MoveList::with_capacity(64))
+                .collect(),
+            order: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            excluded: Vec::new(),
+            lmr,
+            turns: vec![0; MAX_PLY + 2],
+            root_split: false,
+            root_step: None,
+            iteration_depth: 0,
+            root_score: None,
+        }
+    }
+
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.sh.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+    }
+
+    /// Counts a node and tells whether the search must stop.
+    pub(super) fn count_node(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        // The main thread's first iteration always ends (it is bounded:
+        // one turn and quiescence): no move or score is reported that no
+        // search produced.
+        let first = self.main && self.iteration_depth <= 1;
+        if self.main && !first {
+            if let Some(cap) = self.sh.node_cap {
+                if self.total_nodes() >= cap {
+                    self.stopped = true;
+                    return true;
+                }
+            }
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.sh
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+            let told = self.sh.signals.is_stopped() || self.sh.abort.load(Ordering::Relaxed);
+            let late = self.main && !self.sh.signals.is_pondering() && self.sh.time.out_of_time();
+            if (told || late) && !first {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 && !pos.is_check() {
+            return true;
+        }
+        if pos.is_insufficient_material() {
+            return true;
+        }
+        let n = self.keys.len();
+        let key = pos.hash();
+        let since = pos.halfmove_clock() as usize;
+        if half_steps(pos.variant()) {
+            // The search path holds the half-step positions of the
+            // `place` state between turns and the game history does not:
+            // look at every earlier key of the last `since` turns (at most
+            // two keys a turn). The phase bits and the side to move in the
+            // key keep the other positions apart.
+            let window = (2 * since + 1).min(n - 1 - self.null_floor);
+            return (1..=window).any(|back| self.keys[n - 1 - back] == key);
+        }
+        let window = since.min(n - 1 - self.null_floor);
+        (2..=window)
+            .step_by(2)
+            .any(|back| self.keys[n - 1 - back] == key)
+    }
+
+    pub(super) fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Searches the child `child` of the node at `ply` with the parent's
+    /// window `(alpha, beta)` and returns its score for the parent. A child
+    /// with the same side to move (a Hop Chess placement after the piece
+    /// step) continues the parent's turn: its score and window are the
+    /// parent's, not negated.
+    fn visit(
+        &mut self,
+        child: &Position,
+        same_side: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same_side {
+            self.search(child, depth, alpha, beta, ply + 1, false)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply + 1, false)
+        }
+    }
+
+    /// Whether the node at `ply` leaves out the MultiPV lines found before:
+    /// the root, or the placements under the root's piece step.
+    fn excludes(&self, ply: usize) -> bool {
+        !self.excluded.is_empty() && ply == usize::from(self.root_split)
+    }
+
+    /// Whether the node at `ply` is the root or the placement under a root
+    /// piece step in a MultiPV pass after the first line: its results lack
+    /// the excluded turns, so the table must neither keep nor give them.
+    fn multipv_pass(&self, ply: usize) -> bool {
+        !self.excluded.is_empty() && ply <= usize::from(self.root_split)
+    }
+
+    /// Whether `m` at the node at `ply` (see [`Worker::excludes`]) makes
+    /// one of the excluded root turns.
+    fn is_excluded(&self, ply: usize, m: Move) -> bool {
+        let turn = match (ply, self.root_step) {
+            (1, Some(step)) => step.with_place(m.to()),
+            _ => m,
+        };
+        self.excluded.contains(&turn)
+    }
+
+    pub(super) fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        after_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let turns = self.turns[ply];
+        // J3: the side to move has lost, its weak square is taken.
+        if pos.weak_square_taken() {
+            return -MATE + turns;
+        }
+        let in_check = pos.is_check();
+        // Hop Chess: the piece step of the turn is made, the placement is
+        // searched here at the depth of the turn (the pruning decisions of
+        // the turn were taken at its piece step).
+        let place = pos.placement_pending();
+        // Check extension; where checks come cheap, only within the
+        // iteration's depth (in turns, see [`cheap_checks`]).
+        let extend = !cheap_checks(pos.variant()) || (depth > 0 && turns < self.iteration_depth);
+        let depth = if in_check && ply < MAX_PLY / 2 && extend {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(turns as usize);
+        if !root {
+            // Draws are judged where turns start.
+            if !place && self.is_draw(pos) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { 0 } else { evaluate(pos) };
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + turns);
+            beta = beta.min(MATE - turns - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let excludes = self.excludes(ply);
+        let multipv_pass = self.multipv_pass(ply);
+
+        let key = pos.hash();
+        let entry = self.sh.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && !multipv_pass && e.depth >= depth {
+                let s = score_from_tt(e.score, turns);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check || place {
+            -INF
+        } else {
+            evaluate(pos)
+        };
+        if !pv_node && !in_check && !root && !place {
+            // Reverse futility pruning.
+            if depth <= 6 && static_eval - 90 * depth >= beta && static_eval < MATE_BOUND {
+                return static_eval;
+            }
+            // Null-move pruning.
+            if !after_null
+                && depth >= 3
+                && static_eval >= beta
+                && beta > -MATE_BOUND
+                && null_move_allowed(pos)
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.keys.push(child.hash());
+                self.turns[ply + 1] = turns + 1;
+                let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
+                let s = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+                self.null_floor = floor;
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        pos.legal_steps_into(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            // A piece step is legal only when a placement follows it, so a
+            // `place` node always has moves; none would be a broken turn.
+            return if in_check || place { -MATE + turns } else { 0 };
+        }
+        if excludes {
+            moves.retain(|&m| !self.is_excluded(ply, m));
+            if moves.is_empty() {
+                // Every turn through here is an earlier MultiPV line.
+                self.lists[ply] = moves;
+                return -INF;
+            }
+        }
+        self.lists[ply] = moves;
+        self.score_moves(pos, ply, tt_move, false);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0;
+        let count = self.lists[ply].len();
+        let step_checks = place && piece_step_checks(pos);
+        for i in 0..count {
+            let m = self.pick(ply, i);
+            let capture = is_capture(pos, m);
+            let quiet = !capture && m.promotion_role().is_none();
+            let killer = self.killers[ply].contains(&Some(m));
+            if !root && !pv_node && !in_check && best > -MATE_BOUND {
+                // Late-move pruning of quiet moves (placements below).
+                if !place && quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
+                    continue;
+                }
+                // Losing captures near the leaves.
+                if capture && depth <= 4 && !see_ge(pos, m, -120 * depth) {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_step(m);
+            let same = child.turn() == pos.turn();
+            let gives_check = child.is_check();
+            // Late-move pruning of placements: most of the thirty-odd
+            // squares do about the same, and the ordering puts the ones
+            // that check, attack or keep pieces safe first, so the late
+            // ones go at every depth. Not after a piece step that checks:
+            // every placement checks then, and the one that mates (or
+            // does not let the enemy out) may be anywhere. Never a
+            // placement that checks: it may mate (the ordering's guess of
+            // checks misses some bounces).
+            if place
+                && !pv_node
+                && !step_checks
+                && !gives_check
+                && best > -MATE_BOUND
+                && searched >= PLACEMENT_LMP + depth * depth
+            {
+                continue;
+            }
+            self.keys.push(child.hash());
+            self.turns[ply + 1] = turns + i32::from(!same);
+            if root && self.root_split {
+                self.root_step = Some(m);
+            }
+            // The placement step of a turn is searched at the turn's depth.
+            let new_depth = if same { depth } else { depth - 1 };
+            let mut score;
+            if searched == 0 {
+                score = self.visit(&child, same, new_depth, alpha, beta, ply);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if killer {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = self.visit(&child, same, new_depth - r, alpha, alpha + 1, ply);
+                if score > alpha && r > 0 {
+                    score = self.visit(&child, same, new_depth, alpha, alpha + 1, ply);
+                }
+                if score > alpha && score < beta {
+                    score = self.visit(&child, same, new_depth, alpha, beta, ply);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                self.quiets[ply] = quiets;
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if root {
+                        self.root_score = Some(score);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.add_killer(ply, m);
+                            let bonus = (depth * depth).min(400);
+                            self.update_history(pos, m, bonus);
+                            for &q in &quiets {
+                                self.update_history(pos, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        self.quiets[ply] = quiets;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !multipv_pass {
+            self.sh.tt.store(
+                key,
+                best_move.map_or(0, encode_move),
+                score_to_tt(best, turns),
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use springboard_rules::notation::uci::parse_uci;
+    use springboard_rules::Variant;
+    use std::time::Instant;
+
+    fn shared<'a>(tt: &'a Tt, signals: &'a Signals, limits: &'a Limits) -> Shared<'a> {
+        Shared {
+            tt,
+            signals,
+            limits,
+            time: TimeManager::new(limits, springboard_rules::Color::White, 0, Instant::now()),
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            depth_cap: 10,
+            node_cap: None,
+        }
+    }
+
+    #[test]
+    fn repetition_since_last_irreversible_move() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut pos = Position::startpos(Variant::Chess);
+        let mut w = Worker::new(&sh, true, vec![pos.hash()]);
+        let mut draws = Vec::new();
+        for text in ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "f6g8"] {
+            let Ok(m) = parse_uci(&pos, text) else {
+                // f6g8 after e2e4 is not legal: play the knight out first.
+                let m = parse_uci(&pos, "g8f6").unwrap();
+                pos.play(m);
+                w.keys.push(pos.hash());
+                draws.push(w.is_draw(&pos));
+                let m = parse_uci(&pos, "e4e5").unwrap();
+                pos.play(m);
+                w.keys.push(pos.hash());
+                draws.push(w.is_draw(&pos));
+                continue;
+            };
+            pos.play(m);
+            w.keys.push(pos.hash());
+            draws.push(w.is_draw(&pos));
+        }
+        // The start position again after four plies; the pawn move resets
+        // the window, so g8f6 after it is no repetition.
+        assert_eq!(draws, [false, false, false, true, false, false, false]);
+        // A null move hides the positions before it.
+        w.null_floor = w.keys.len() - 1;
+        assert!(!w.is_draw(&pos));
+    }
+
+    #[test]
+    fn hop_chess_repetition_across_half_steps() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut pos = Position::startpos(Variant::HopChess);
+        // The game history has one key a turn: the start and four turns.
+        let mut keys = vec![pos.hash()];
+        for text in ["g1f3", "g8f6@d5", "f3g1@e4", "f6g8@d5"] {
+            pos.play(parse_uci(&pos, text).unwrap());
+            keys.push(pos.hash());
+        }
+        let mut w = Worker::new(&sh, true, keys);
+        // The search path has two keys a turn (the `place` state between).
+        let mut draws = Vec::new();
+        for text in ["g1f3@e4", "g8f6@d5", "f3g1@e4"] {
+            let turn = parse_uci(&pos, text).unwrap();
+            pos.play_step(turn.piece_part());
+            w.keys.push(pos.hash());
+            pos.play_step(Move::trampoline(turn.place().unwrap()));
+            w.keys.push(pos.hash());
+            draws.push(w.is_draw(&pos));
+        }
+        // The third turn repeats the position after 2.f3g1@e4, seven
+        // keys back (an odd distance: every key must be looked at).
+        assert_eq!(draws, [false, false, true]);
+    }
+}

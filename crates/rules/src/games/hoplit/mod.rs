@@ -1,0 +1,193 @@
+//! Hoplit Chess with the external Hoplit (rulings L1-L5): FIDE chess, plus
+//! one Hoplit a side in reserve, dropped behind a second-rank pawn that steps
+//! forward in the same turn.
+//!
+//! The Hoplit (L2) slides one or more empty squares diagonally, turns on the
+//! last of them into one of the two orthogonal directions that continue the
+//! diagonal outward, slides over empty squares to the first piece (the
+//! screen), jumps it, and stops on an empty square beyond or captures the
+//! first piece beyond if it is an enemy. An enemy pawn as screen lets it
+//! reach only the square directly behind that pawn (L3).
+//!
+//! Files: `geometry.rs` the Hoplit's paths (L2, L3) and their tables,
+//! `movegen.rs` the legal moves, this file the game's type, attacks,
+//! playing moves and the checks of a setup; `tests.rs` the rulings.
+//!
+//! Legal move generation is exact. FIDE attackers are handled as in chess
+//! (pins and check masks). For the enemy Hoplits, the squares of every
+//! geometric Hoplit path to our king (diagonal leg, turning square and
+//! orthogonal leg) that one move could open form a *zone*: a move that
+//! changes no square of the zone and captures no Hoplit cannot make or break
+//! a Hoplit attack on the king, so it keeps the Hoplit check state it had.
+//! A move that touches the zone is tested exactly on its resulting occupancy
+//! (screens appear, vanish, become enemy pawns); so are king moves,
+//! castling, en passant and drops. Paths are precomputed: for
+//! a Hoplit square `h` and a target `k`, the turning squares that can link
+//! them ([`TURNS`]), so testing an attack is a few table lookups per path.
+
+mod geometry;
+mod movegen;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use geometry::{hoplit_attackers, hoplit_targets};
+use movegen::{ep_capture_possible, legal_moves};
+
+use crate::error::FenError;
+use crate::games::chess;
+use crate::moves::{Move, MoveKind, MoveList};
+
+use super::GameRules;
+use crate::position::{Position, Setup};
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Variant;
+
+/// Hoplit Chess.
+pub(crate) struct Hoplit;
+
+impl GameRules for Hoplit {
+    const VARIANT: Variant = Variant::Hoplit;
+    const ROLES: &'static [Role] = &[
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Hoplit,
+    ];
+    const RESERVE_ROLES: &'static [Role] = &[Role::Hoplit];
+
+    #[inline]
+    fn legal_moves(pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn play(pos: &mut Position, m: Move) {
+        play(pos, m)
+    }
+
+    #[inline]
+    fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+        is_attacked(pos, sq, by)
+    }
+
+    /// FIDE chess's checks, with at most one Hoplit a side in reserve (L1)
+    /// and the Hoplits' checks (L2).
+    fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let (mut pos, ep_claim) = setup.into_position(Variant::Hoplit);
+        validate(&pos)?;
+        if let Some(ep) = ep_claim {
+            chess::validate_ep_claim(&pos, ep)?;
+            if ep_capture_possible(&pos, ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        update_checkers(&mut pos);
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    #[inline]
+    fn is_insufficient_material(pos: &Position) -> bool {
+        chess::insufficient_material(pos)
+    }
+
+    #[inline]
+    fn reserve_in_play(_pos: &Position, _color: Color) -> bool {
+        true
+    }
+}
+
+/// Whether `sq` is attacked by `by`: FIDE attackers and Hoplits.
+pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
+    let b = pos.board();
+    let occ = b.occupied();
+    pos.attackers_to(sq, by, occ).any()
+        || hoplit_attackers(
+            sq,
+            b.pieces(by, Role::Hoplit),
+            occ,
+            b.pieces(!by, Role::Pawn),
+        )
+        .any()
+}
+
+/// Recomputes the checkers of the side to move, Hoplits included.
+pub(crate) fn update_checkers(pos: &mut Position) {
+    pos.update_checkers_fide();
+    add_hoplit_checkers(pos);
+}
+
+/// Adds the Hoplits that check the side to move to its checkers.
+#[inline]
+fn add_hoplit_checkers(pos: &mut Position) {
+    let b = pos.board();
+    let us = pos.turn();
+    if let Some(k) = b.king_of(us) {
+        let hoplits = b.pieces(!us, Role::Hoplit);
+        if hoplits.any() {
+            let h = hoplit_attackers(k, hoplits, b.occupied(), b.pieces(us, Role::Pawn));
+            pos.checkers |= h;
+        }
+    }
+}
+
+/// Plays a legal Hoplit Chess move.
+pub(crate) fn play(pos: &mut Position, m: Move) {
+    if m.kind() == MoveKind::Drop {
+        let us = pos.turn();
+        let role = m.role().expect("a dropped piece");
+        let to = m.to().expect("a drop square");
+        let up = us.fold(1, -1);
+        let pawn_from = to.offset(0, up).expect("on the board");
+        let pawn_to = pawn_from.offset(0, up).expect("on the board");
+        pos.set_ep(None);
+        let pawn = pos.take_piece(pawn_from).expect("the pawn in front");
+        pos.put_piece(pawn_to, pawn);
+        pos.put_piece(to, Piece::new(us, role));
+        let left = pos.reserve(us, role) - 1;
+        pos.set_reserve(us, role, left);
+        // C4, L5: the pawn step is a pawn move.
+        pos.halfmove = 0;
+        pos.switch_turn();
+        update_checkers(pos);
+        return;
+    }
+    // chess::play finds the FIDE checkers.
+    chess::play(pos, m);
+    add_hoplit_checkers(pos);
+    // chess::play keeps the en-passant square when a capture is legal
+    // against FIDE pieces; the Hoplits may forbid it too (C2).
+    if let Some(ep) = pos.ep_square() {
+        if !ep_capture_possible(pos, ep) {
+            pos.set_ep(None);
+        }
+    }
+}
+
+// ---- Checking a setup ----
+
+/// One king a side, at most 17 men a side counting the reserve (16 and the
+/// Hoplit), no pawn on a back rank, the side not to move not in check.
+fn validate(pos: &Position) -> Result<(), FenError> {
+    let b = pos.board();
+    for c in Color::ALL {
+        let kings = b.count(c, Role::King);
+        if kings != 1 {
+            return Err(FenError::KingCount(c.name(), kings));
+        }
+        let n = b.by_color(c).count() + u32::from(pos.reserve(c, Role::Hoplit));
+        if n > 17 {
+            return Err(FenError::TooManyPieces(c.name(), n));
+        }
+    }
+    chess::validate_pawn_ranks(pos)?;
+    let them = !pos.turn();
+    let their_king = b.king_of(them).expect("one king");
+    if is_attacked(pos, their_king, pos.turn()) {
+        return Err(FenError::OppositeCheck(them.name()));
+    }
+    Ok(())
+}

@@ -1,0 +1,380 @@
+//! What a match writes: the PGN of each game, the running score (Elo,
+//! SPRT) and the final report.
+
+use super::config::MatchArgs;
+use super::game::{Fault, GameResult, Played};
+use super::stats::{Sprt, SprtState, Wdl};
+use springboard_rules::notation::san::to_san;
+use springboard_rules::{Color, Position, Variant};
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+pub(super) fn pgn(args: &MatchArgs, g: &Played) -> String {
+    let mut s = String::new();
+    let tag = |s: &mut String, k: &str, v: &str| {
+        s.push_str(&format!(
+            "[{k} \"{}\"]\n",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    tag(&mut s, "Event", "springboard match");
+    tag(&mut s, "Site", "?");
+    tag(&mut s, "Date", &pgn_date());
+    tag(&mut s, "Round", &(g.index + 1).to_string());
+    tag(&mut s, "White", &g.white);
+    tag(&mut s, "Black", &g.black);
+    tag(&mut s, "Result", g.result.pgn());
+    if args.variant != Variant::Chess {
+        tag(&mut s, "Variant", args.variant.name());
+    }
+    if g.start.to_fen() != Position::startpos(args.variant).to_fen() {
+        tag(&mut s, "SetUp", "1");
+        tag(&mut s, "FEN", &g.start.to_fen());
+    }
+    let tc = if args.fixed_search() {
+        "-".to_string()
+    } else {
+        format!(
+            "{}+{}",
+            args.tc.base_ms as f64 / 1000.0,
+            args.tc.inc_ms as f64 / 1000.0
+        )
+    };
+    tag(&mut s, "TimeControl", &tc);
+    tag(&mut s, "Termination", &g.reason);
+    s.push('\n');
+    let mut pos = g.start.clone();
+    let mut line = String::new();
+    for (i, &m) in g.moves.iter().enumerate() {
+        let mut token = String::new();
+        if pos.turn() == Color::White {
+            token.push_str(&format!("{}. ", pos.fullmove_number()));
+        } else if i == 0 {
+            token.push_str(&format!("{}... ", pos.fullmove_number()));
+        }
+        token.push_str(&to_san(&pos, m));
+        pos.play(m);
+        if line.len() + token.len() + 1 > 80 {
+            s.push_str(line.trim_end());
+            s.push('\n');
+            line.clear();
+        }
+        line.push_str(&token);
+        line.push(' ');
+    }
+    line.push_str(&format!("{{{}}} {}", g.reason, g.result.pgn()));
+    s.push_str(&line);
+    s.push_str("\n\n");
+    s
+}
+
+pub(super) fn summary(wdl: Wdl, sprt: Option<Sprt>) -> String {
+    let mut s = format!(
+        "Score of engine1 vs engine2: {} - {} - {}  [{:.3}] {}",
+        wdl.wins,
+        wdl.losses,
+        wdl.draws,
+        wdl.score(),
+        wdl.games()
+    );
+    match wdl.elo() {
+        Some((elo, lo, hi)) => s.push_str(&format!(
+            "\nElo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})"
+        )),
+        None => s.push_str("\nElo difference: no finite estimate yet (score 0% or 100%)"),
+    }
+    if let Some(sprt) = sprt {
+        let (lower, upper) = sprt.bounds();
+        s.push_str(&format!(
+            "\nSPRT ({}, {}, alpha {}, beta {}): LLR {:.2} (bounds {lower:.2}, {upper:.2})",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(wdl)
+        ));
+        match sprt.state(wdl) {
+            SprtState::H1 => s.push_str(" H1 accepted"),
+            SprtState::H0 => s.push_str(" H0 accepted"),
+            SprtState::Continue => {}
+        }
+    }
+    s
+}
+
+/// Everything the final report counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Tally {
+    /// The first engine's results.
+    pub(super) engine1: Wdl,
+    /// White's results (White moves first in every game of the five).
+    pub(super) white: Wdl,
+    /// Faults by engine (0: engine1, 1: engine2): illegal, time, crash.
+    pub(super) faults: [[u32; 3]; 2],
+    /// Adjudications: resign, draw, max plies.
+    pub(super) adjudications: [u32; 3],
+    /// Games that could not be started (an engine failed to start).
+    pub(super) not_played: u32,
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, g: &Played) {
+        let engine1_color = if g.white_is_engine1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (wdl1, white) = (&mut self.engine1, &mut self.white);
+        match g.result {
+            GameResult::Draw => {
+                wdl1.draws += 1;
+                white.draws += 1;
+            }
+            r => {
+                if r == GameResult::win_for(engine1_color) {
+                    wdl1.wins += 1;
+                } else {
+                    wdl1.losses += 1;
+                }
+                if r == GameResult::WhiteWins {
+                    white.wins += 1;
+                } else {
+                    white.losses += 1;
+                }
+            }
+        }
+        if let Some((color, fault)) = g.fault {
+            let who = usize::from(color != engine1_color);
+            self.faults[who][fault as usize] += 1;
+        }
+        if let Some(a) = g.adjudication {
+            self.adjudications[a as usize] += 1;
+        }
+    }
+
+    /// The final report: the counts a reader of a match needs.
+    pub(super) fn report(&self, names: [&str; 2]) -> String {
+        let games = self.engine1.games();
+        let pct = |n: u32| {
+            if games == 0 {
+                0.0
+            } else {
+                100.0 * f64::from(n) / f64::from(games)
+            }
+        };
+        let wdl = |w: &Wdl| {
+            format!(
+                "{} wins, {} draws, {} losses, score {:.1}%",
+                w.wins,
+                w.draws,
+                w.losses,
+                100.0 * w.score()
+            )
+        };
+        let fault = |i: usize, what: &str| {
+            let [a, b] = [self.faults[0][i], self.faults[1][i]];
+            format!("{what}: {} (engine1 {a}, engine2 {b})", a + b)
+        };
+        let [resign, draw, plies] = self.adjudications;
+        let mut s = format!("Games: {games}\n");
+        s.push_str(&format!(
+            "engine1 ({}) vs engine2 ({}): {}\n",
+            names[0],
+            names[1],
+            wdl(&self.engine1)
+        ));
+        s.push_str(&format!("White (moves first): {}\n", wdl(&self.white)));
+        s.push_str(&format!("Draw rate: {:.1}%\n", pct(self.engine1.draws)));
+        s.push_str(&fault(Fault::Illegal as usize, "Illegal moves"));
+        s.push('\n');
+        s.push_str(&fault(Fault::Crash as usize, "Crashes"));
+        s.push('\n');
+        s.push_str(&fault(Fault::Time as usize, "Time losses"));
+        s.push('\n');
+        s.push_str(&format!(
+            "Adjudications: {} (resign {resign}, draw {draw}, max plies {plies})",
+            resign + draw + plies
+        ));
+        if self.not_played > 0 {
+            s.push_str(&format!("\nGames not played: {}", self.not_played));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::config::TimeControl;
+    use crate::arena::game::{outcome_result, Adjudication};
+    use crate::arena::openings::openings;
+    use springboard_rules::notation::uci::parse_uci;
+    use springboard_rules::Game;
+
+    #[test]
+    fn pgn_of_a_short_game() {
+        let args = MatchArgs {
+            engine1: "a".into(),
+            engine2: "b".into(),
+            options1: vec![],
+            options2: vec![],
+            variant: Variant::Chess,
+            tc: TimeControl {
+                base_ms: 10_000,
+                inc_ms: 100,
+            },
+            nodes: None,
+            depth: None,
+            move_timeout: 60,
+            games: 2,
+            no_swap: false,
+            concurrency: 1,
+            openings: None,
+            random_plies: 0,
+            seed: 1,
+            pgn: None,
+            resign_score: 1000,
+            resign_moves: 4,
+            draw_score: 10,
+            draw_moves: 8,
+            draw_movenumber: 40,
+            max_plies: 600,
+            time_margin: 0,
+            max_seconds: None,
+            sprt: None,
+        };
+        let start = Position::startpos(Variant::Chess);
+        let mut game = Game::new(start.clone());
+        for t in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            let m = parse_uci(game.position(), t).unwrap();
+            game.play(m).unwrap();
+        }
+        let (result, reason) = outcome_result(game.outcome().unwrap());
+        let g = Played {
+            index: 0,
+            white_is_engine1: true,
+            white: "One".into(),
+            black: "Two".into(),
+            start,
+            moves: game.moves().to_vec(),
+            result,
+            reason,
+            fault: None,
+            adjudication: None,
+        };
+        let text = pgn(&args, &g);
+        assert!(text.contains("[Result \"0-1\"]\n"), "{text}");
+        assert!(!text.contains("[FEN"));
+        assert!(
+            text.ends_with("\n1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n\n"),
+            "{text}"
+        );
+        assert_eq!(openings(&args).unwrap().len(), 1);
+    }
+
+    /// A finished game for the tally, engine1 White in even games.
+    fn played(
+        index: usize,
+        result: GameResult,
+        fault: Option<(Color, Fault)>,
+        adjudication: Option<Adjudication>,
+    ) -> Played {
+        Played {
+            index,
+            white_is_engine1: index.is_multiple_of(2),
+            white: "w".into(),
+            black: "b".into(),
+            start: Position::startpos(Variant::Chess),
+            moves: vec![],
+            result,
+            reason: String::new(),
+            fault,
+            adjudication,
+        }
+    }
+
+    #[test]
+    fn tally_counts_what_a_reader_needs() {
+        let mut t = Tally::default();
+        // engine1 White wins; engine1 Black loses to White; a draw; engine1
+        // Black wins when White (engine2) crashes; engine1 White loses on
+        // time; engine1 Black plays an illegal move; two adjudications.
+        t.add(&played(0, GameResult::WhiteWins, None, None));
+        t.add(&played(
+            1,
+            GameResult::WhiteWins,
+            None,
+            Some(Adjudication::Resign),
+        ));
+        t.add(&played(
+            2,
+            GameResult::Draw,
+            None,
+            Some(Adjudication::MaxPlies),
+        ));
+        t.add(&played(
+            3,
+            GameResult::BlackWins,
+            Some((Color::White, Fault::Crash)),
+            None,
+        ));
+        t.add(&played(
+            4,
+            GameResult::BlackWins,
+            Some((Color::White, Fault::Time)),
+            None,
+        ));
+        t.add(&played(
+            5,
+            GameResult::WhiteWins,
+            Some((Color::Black, Fault::Illegal)),
+            None,
+        ));
+        assert_eq!(
+            t.engine1,
+            Wdl {
+                wins: 2,
+                draws: 1,
+                losses: 3
+            }
+        );
+        assert_eq!(
+            t.white,
+            Wdl {
+                wins: 3,
+                draws: 1,
+                losses: 2
+            }
+        );
+        assert_eq!(
+            t.report(["One", "Two"]),
+            "Games: 6\n\
+             engine1 (One) vs engine2 (Two): 2 wins, 1 draws, 3 losses, score 41.7%\n\
+             White (moves first): 3 wins, 1 draws, 2 losses, score 58.3%\n\
+             Draw rate: 16.7%\n\
+             Illegal moves: 1 (engine1 1, engine2 0)\n\
+             Crashes: 1 (engine1 0, engine2 1)\n\
+             Time losses: 1 (engine1 1, engine2 0)\n\
+             Adjudications: 2 (resign 1, draw 0, max plies 1)"
+        );
+        t.not_played = 2;
+        assert!(t.report(["One", "Two"]).ends_with("\nGames not played: 2"));
+    }
+}
