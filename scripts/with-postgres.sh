@@ -27,7 +27,11 @@ fi
 DIR=$(mktemp -d /tmp/springboard-pg.XXXXXX)
 chmod 755 "$DIR"
 [ "$(id -u)" -eq 0 ] && chown postgres "$DIR"
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+if command -v python3 >/dev/null; then
+    PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+else
+    PORT=$((20000 + RANDOM % 30000))
+fi
 
 stop() {
     "${RUN[@]}" "$BIN/pg_ctl" -D "$DIR/data" -m immediate stop >/dev/null 2>&1 || true
