@@ -9,11 +9,17 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if [ ! -x /usr/bin/chromium ] || ! command -v chromedriver >/dev/null 2>&1 \
-  || ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-  echo "== installing chromium, chromium-driver, node and npm"
+# Only what is missing: the machine may carry its own Node.js build (with
+# npm inside), which Debian's separate npm package conflicts with.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]}"
   as_root apt-get update -q
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver nodejs npm
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
 fi
 
 if [ ! -f e2e/node_modules/playwright-core/package.json ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project (the README's test command): the Rust
-# tests (with a throw-away PostgreSQL), then the web app's end-to-end tests
-# in headless Chromium.
+# tests (with a throw-away PostgreSQL), a short pass of every fuzz target,
+# the web app's end-to-end tests in headless Chromium, then games in the
+# real XBoard under Xvfb (scripts/xboard-test.sh).
 # The Rust tests include the bench signature check
 # (crates/springboard/tests/bench_signature.rs): `springboard bench` must
 # search the node count of the newest `Bench: N` line of
@@ -9,6 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Rust tests run with a throw-away PostgreSQL server (the store tests
-# run against SQLite and PostgreSQL).
+# and the two-process test run against it too).
 bash scripts/with-postgres.sh cargo test --workspace
+# A short bounded pass of every fuzz target (docs/fuzzing.md).
+bash scripts/fuzz.sh
 bash scripts/e2e.sh
+bash scripts/xboard-test.sh

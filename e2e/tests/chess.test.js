@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, clickMoves, SCREENSHOTS } from "./harness.js";
+import { startServer, startBrowser, square, clickMoves, newLocalGame, SCREENSHOTS } from "./harness.js";
 
 let server;
 let browser;
@@ -17,35 +17,60 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.stop();
+  if (server) await server.stop();
 });
 
 async function openPage() {
   const page = await browser.context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(server.url);
+  await newLocalGame(page, server.url, "chess");
   await page.waitForSelector('[data-square="e2"][data-piece="P"]');
   return { page, errors };
 }
 
 test("the variant picker offers the implemented games only", async () => {
-  const { page, errors } = await openPage();
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForSelector("#create-local");
   const options = await page.locator("#variant option").allTextContents();
   const info = await (await fetch(new URL("/api/info", server.url))).json();
   assert.deepEqual(options, info.variants.map((v) => v.title));
   assert.equal(options[0], "Chess");
-  // The app plugs the engine in, so the engine mode is offered.
+  // The app plugs the engine in, so the engine game and analysis are offered.
   assert.ok(info.engine && info.engine.name.startsWith("Springboard"));
-  assert.equal(await page.locator("#mode-box").isVisible(), true);
+  assert.equal(await page.locator("#card-engine").isVisible(), true);
+  assert.equal(await page.locator("#card-analysis").isVisible(), true);
+  // The time controls offered at creation.
+  assert.deepEqual(await page.locator("#friend-clock option").allTextContents(), [
+    "1+0",
+    "3+2",
+    "5+3",
+    "10+5",
+    "15+10",
+    "Unlimited",
+  ]);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("against the real engine: it answers a move with a legal move", async () => {
-  const { page, errors } = await openPage();
-  await page.selectOption("#mode", "engine");
+test("against the real engine: the server answers a move with a legal move", async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The page never asks the engine itself in an engine game.
+  const asked = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/engine")) asked.push(r.url());
+  });
+  await page.goto(server.url);
+  await page.waitForSelector("#create-engine");
+  await page.selectOption("#engine-color", "white");
   await page.selectOption("#engine-level", "1");
+  await page.click("#create-engine");
+  await page.waitForSelector('[data-square="e2"][data-piece="P"]');
   await square(page, "e2").click();
   await square(page, "e4").click();
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2, null, {
@@ -55,9 +80,31 @@ test("against the real engine: it answers a move with a legal move", async () =>
   assert.equal(moves[0], "e4");
   // The server checked the engine's move with the rules core; the page shows
   // White to move again with legal targets for the e-pawn's neighbours.
+  await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
   await square(page, "d2").click();
   const targets = await page.locator(".sq.target").count();
   assert.ok(targets >= 1, `targets: ${targets}`);
+  assert.deepEqual(asked, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("analysis from the creation screen: the engine's view is shown, and kept over a reload", async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForSelector("#create-analysis");
+  await page.click("#create-analysis");
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.match(await page.evaluate(() => location.pathname + location.hash), /^\/g\/\w+#analysis$/);
+  assert.equal(await page.locator("#analysis-toggle").isChecked(), true);
+  await page.waitForFunction(() => document.getElementById("analysis-line").textContent !== "", null, { timeout: 20000 });
+  await page.reload();
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.equal(await page.locator("#analysis-toggle").isChecked(), true);
+  // Both sides move at one screen.
+  await clickMoves(page, ["e2e4", "e7e5"]);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -97,11 +144,16 @@ test("fool's mate by clicks ends with the result message", async () => {
   await page.waitForFunction(() => document.getElementById("status").textContent === "Black to move");
   assert.equal(await page.locator("#moves button").count(), 3);
 
-  // Import the PGN again: the same game, over.
+  // Import the PGN again: the same game, over (a game to replay).
+  const path = await page.evaluate(() => location.pathname);
   await page.fill("#text", pgn);
   await page.click("#import-pgn");
+  await page.waitForFunction((p) => location.pathname !== p, path);
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 4);
   await page.waitForSelector("#status.over");
+  assert.equal(await page.locator("#status").textContent(), "Game over: Black wins by checkmate (0-1)");
+  await square(page, "e2").click();
+  assert.equal(await page.locator(".sq.target").count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

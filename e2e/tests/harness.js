@@ -2,7 +2,7 @@
 // Chromium (Debian's /usr/bin/chromium through playwright-core).
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,51 +14,106 @@ const repo = join(here, "..", "..");
 export const SPRINGBOARD = process.env.SPRINGBOARD_BIN || join(repo, "target", "debug", "springboard");
 export const SCREENSHOTS = join(here, "..", "screenshots");
 
-// Runs `springboard serve --port 0` and waits for the URL it prints.
-export function startServer() {
+// Runs `springboard serve` on loopback with a data directory (a fresh
+// temporary one unless `dataDir` is given) and waits for the URL it prints.
+// `port` 0 picks a free port; a restart passes the old one so that open
+// pages reconnect to the same address. `kill()` is SIGKILL (nothing is
+// flushed), `stop()` a normal stop that also removes a temporary data dir.
+export function startServer({ dataDir, port = 0, args = [] } = {}) {
+  const owned = !dataDir;
+  const data = dataDir || mkdtempSync(join(tmpdir(), "springboard-data-"));
   return new Promise((resolve, reject) => {
-    const proc = spawn(SPRINGBOARD, ["serve", "--host", "127.0.0.1", "--port", "0"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const proc = spawn(
+      SPRINGBOARD,
+      ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", data, ...args],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     let err = "";
+    let up = false;
     const timer = setTimeout(() => {
-      proc.kill();
+      proc.kill("SIGKILL");
       reject(new Error("the server printed no URL within 20 s: " + out + err));
     }, 20000);
+    const exited = new Promise((r) => proc.on("exit", r));
     proc.stdout.on("data", (d) => {
       out += d;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
+      const m = /(http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(out);
+      if (m && !up) {
+        up = true;
         clearTimeout(timer);
-        resolve({ url: m[1], stop: () => proc.kill() });
+        resolve({
+          url: m[1],
+          port: Number(m[2]),
+          dataDir: data,
+          output: () => out + err,
+          kill: async () => {
+            proc.kill("SIGKILL");
+            await exited;
+          },
+          stop: async () => {
+            proc.kill();
+            await exited;
+            if (owned) rmSync(data, { recursive: true, force: true });
+          },
+        });
       }
     });
     proc.stderr.on("data", (d) => (err += d));
     proc.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited (${code}): ${err}`));
+      if (!up) reject(new Error(`the server exited (${code}): ${err}`));
     });
   });
 }
 
-export async function startBrowser() {
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Opens the creation screen and starts a game at one screen of `variant`
+// (from the position `fen` when given), waiting until White is to move.
+export async function newLocalGame(page, url, variant = "chess", fen = null) {
+  await page.goto(url);
+  await page.waitForSelector("#create-local");
+  await page.selectOption("#variant", variant);
+  await page.click("#create-local");
+  await page.waitForSelector("#board .sq");
+  await page.waitForFunction(() => /^\/g\/\w+/.test(location.pathname));
+  if (fen) {
+    const path = await page.evaluate(() => location.pathname);
+    await page.fill("#text", fen);
+    await page.click("#import-fen");
+    await page.waitForFunction((p) => location.pathname !== p, path);
+  }
+  await page.waitForFunction(
+    (title) => document.getElementById("game-title").textContent === title,
+    await page.locator(`#variant option[value="${variant}"]`).textContent(),
+  );
+  if (!fen) await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
+}
+
+// A fresh browser profile: its own cookies, so another player.
+export async function startBrowser(viewport = { width: 1100, height: 760 }) {
   const profile = mkdtempSync(join(tmpdir(), "springboard-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
-    viewport: { width: 1100, height: 760 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    viewport,
+    // Files answered by the test count as coming from outside this
+    // machine: let them reach the loopback server like the real ones.
+    args: process.env.SPRINGBOARD_E2E_STATIC
+      ? [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
+      : CHROMIUM_ARGS,
   });
+  if (process.env.SPRINGBOARD_E2E_STATIC) await serveStaticFromDisk(context, process.env.SPRINGBOARD_E2E_STATIC);
   return {
     context,
     close: async () => {
@@ -66,6 +121,26 @@ export async function startBrowser() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// A help while working on the page (never set by scripts/e2e.sh): with
+// SPRINGBOARD_E2E_STATIC=crates/web/static the browser gets the page's
+// files from that folder instead of the ones built into the binary, so a
+// change is tried without a rebuild. "/", "/g/..." and "/games" get its
+// index.html.
+async function serveStaticFromDisk(context, dir) {
+  const types = { js: "text/javascript", css: "text/css", html: "text/html", svg: "image/svg+xml", md: "text/markdown" };
+  const file = (name) => ({
+    status: 200,
+    contentType: types[name.split(".").pop()] || "application/octet-stream",
+    body: readFileSync(join(dir, name)),
+  });
+  await context.route(/\/static\/[\w.\/-]+$/, (route) => {
+    const name = new URL(route.request().url()).pathname.slice("/static/".length);
+    if (name.includes("..")) return route.continue();
+    return route.fulfill(file(name));
+  });
+  await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(g\/\w+|games)?(\?.*)?$/, (route) => route.fulfill(file("index.html")));
 }
 
 export function square(page, name) {

@@ -23,7 +23,7 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.stop();
+  if (server) await server.stop();
 });
 
 const FILES = "abcdefgh";
@@ -73,16 +73,33 @@ function view(fields) {
     history: [],
     outcome: null,
     legal: [],
+    version: 1,
+    mode: "local",
+    you: "both",
+    status: "playing",
+    seats: { white: { kind: "human", taken: true, name: null }, black: { kind: "human", taken: true, name: null } },
+    engine: null,
+    clock: null,
+    result: null,
+    reason: null,
+    offers: { draw: null, takeback: null, rematch: null },
+    rematch: null,
+    engine_thinking: false,
     ...fields,
   };
 }
 
 // Opens the page with the API answered by `state` (for creation and reads)
 // and records the moves the page posts, answering them with `after`.
-async function openMocked(variant, title, state, after, engine = null) {
+// Opens the page with the API answered by `state` (for creation and reads)
+// and records the moves the page posts, answering them with `after` (its
+// version one higher). The page's socket finds no game on the real server
+// and the page reads the game again now and then: it keeps the newer view.
+async function openMocked(variant, title, state, after, engine = null, create = "#create-local") {
   const page = await browser.context.newPage();
   const errors = [];
   const posted = [];
+  const created = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.route("**/api/**", async (route) => {
     const url = new URL(route.request().url());
@@ -96,13 +113,17 @@ async function openMocked(variant, title, state, after, engine = null) {
     }
     if (url.pathname.endsWith("/move")) {
       posted.push(JSON.parse(route.request().postData()).move);
-      return json(after);
+      return json({ ...after, version: Math.max(after.version || 1, (state.version || 1) + 1) });
+    }
+    if (url.pathname === "/api/games" && route.request().method() === "POST") {
+      created.push(JSON.parse(route.request().postData()));
     }
     return json(state);
   });
   await page.goto(server.url);
+  await page.click(create);
   await page.waitForSelector("#board .sq");
-  return { page, errors, posted };
+  return { page, errors, posted, created };
 }
 
 const jkExists = (name) => {
@@ -257,42 +278,45 @@ test("Trampoline Chess: the trampoline off the board is picked and dropped (T2)"
   await page.close();
 });
 
-test("against an engine: the page asks the server's engine for its move", async () => {
+test("against an engine: the server plays the engine's moves, the page shows it thinking", async () => {
+  const seats = {
+    white: { kind: "human", taken: true, name: null },
+    black: { kind: "engine", taken: true, name: "test engine (level 2)" },
+  };
   const start = view({
     variant: "chess",
     title: "Chess",
+    mode: "engine",
+    you: "white",
+    seats,
+    engine: { color: "black", level: 2 },
     squares: squares("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", () => true),
     legal: [mv("e2e4", "double_step", "e2", "e4", { san: "e4" })],
   });
   const afterUser = view({
     ...start,
+    version: 2,
     turn: "black",
+    engine_thinking: true,
     squares: squares("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
     plies: 1,
     ply: 1,
     history: [{ ply: 1, number: 1, color: "white", uci: "e2e4", san: "e4" }],
     legal: [mv("e7e5", "double_step", "e7", "e5", { san: "e5" })],
   });
-  const afterEngine = view({
-    ...afterUser,
-    turn: "white",
-    squares: squares("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", () => true),
-    plies: 2,
-    ply: 2,
-    history: [...afterUser.history, { ply: 2, number: 1, color: "black", uci: "e7e5", san: "e5" }],
-    legal: [],
-  });
-  const engine = { info: { name: "test engine", max_level: 3 }, reply: afterEngine };
-  const { page, errors, posted } = await openMocked("chess", "Chess", start, afterUser, engine);
-  assert.equal(await page.locator("#mode-box").isVisible(), true);
-  await page.selectOption("#mode", "engine");
-  assert.deepEqual(await page.locator("#engine-level option").allTextContents(), ["1", "2", "3"]);
-  await page.selectOption("#engine-level", "2");
+  const engine = { info: { name: "test engine", max_level: 3 }, reply: null };
+  const { page, errors, posted, created } = await openMocked("chess", "Chess", start, afterUser, engine, "#create-engine");
+  assert.equal(await page.locator(".player#player-top .name").textContent(), "test engine (level 2)");
   await square(page, "e2").click();
   await square(page, "e4").click();
-  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
-  assert.deepEqual(posted, ["e2e4", 'engine {"level":2}']);
-  assert.equal(await square(page, "e5").getAttribute("data-piece"), "p");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
+  // The engine is thinking: its side cannot be moved by the player, and the
+  // page never asks the engine itself.
+  assert.match(await page.locator("#status").textContent(), /Black to move - the engine is thinking/);
+  await square(page, "e7").click();
+  assert.equal(await page.locator(".sq.target").count(), 0);
+  assert.deepEqual(posted, ["e2e4"]);
+  assert.deepEqual(created, [{ variant: "chess", mode: "engine", color: "white", level: 1, clock: null }]);
   assert.deepEqual(errors, []);
   await page.close();
 });

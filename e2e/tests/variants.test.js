@@ -11,7 +11,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, SCREENSHOTS } from "./harness.js";
+import { startServer, startBrowser, square, newLocalGame, SCREENSHOTS } from "./harness.js";
 
 let server;
 let browser;
@@ -24,7 +24,7 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.stop();
+  if (server) await server.stop();
 });
 
 // A new game of `variant` (from a position text if `fen` is given).
@@ -32,19 +32,7 @@ async function openGame(variant, fen) {
   const page = await browser.context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(server.url);
-  await page.waitForSelector("#board .sq");
-  await page.selectOption("#variant", variant);
-  if (fen) {
-    await page.fill("#text", fen);
-    await page.click("#import-fen");
-  } else {
-    await page.click("#new-game");
-  }
-  await page.waitForFunction(
-    (title) => document.getElementById("game-title").textContent === title,
-    await page.locator(`#variant option[value="${variant}"]`).textContent(),
-  );
+  await newLocalGame(page, server.url, variant, fen);
   await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
   return { page, errors };
 }
@@ -179,7 +167,7 @@ test("Jumping King: the last jumps place men through the picker, then a bishop e
   assert.equal(await page.locator("#reserve-top .token").count(), 0);
   // Both phases are over: the bishop runs to Black's weak square.
   await clickMove(page, "a3f8", ["a3", "f8"]);
-  assert.equal(await resultMessage(page), "Game over: White wins by weak square entered (1-0)");
+  assert.equal(await resultMessage(page), "Game over: White wins by reaching the weak square (1-0)");
   assert.equal(await square(page, "f8").getAttribute("data-piece"), "B");
   await page.screenshot({ path: join(SCREENSHOTS, "real-jumpingking.png") });
   assert.deepEqual(errors, []);
@@ -209,7 +197,7 @@ test("Jumping King from the start: the first jumps, holes and men in reserve (J1
 test("analysis: a score from White's view and a best line, following the shown position", async () => {
   const { page, errors } = await openGame("chess");
   assert.equal(await page.locator("#analysis").isVisible(), false);
-  await page.selectOption("#mode", "analysis");
+  await page.check("#analysis-toggle");
   await page.waitForSelector("#analysis:not([hidden])");
   assert.match(await page.locator("#analysis .eval .label").textContent(), /White's view/);
   const answered = (ply) =>

@@ -74,10 +74,75 @@ pub enum FenError {
     TrampolinesOnOneSquare(String),
     #[error("bad Hop Chess state '{0}': expected '-', 'first' or 'place'")]
     BadState(String),
+    #[error(
+        "the side to move is in check from {0} pieces: no move gives more than a double check"
+    )]
+    TooManyCheckers(u32),
+    #[error("{0} has no trampolines")]
+    NoTrampolines(&'static str),
+    #[error("{color} holds {kind} in reserve, but {variant} has no {kind} in reserve")]
+    ReserveNotInGame {
+        color: &'static str,
+        kind: &'static str,
+        variant: &'static str,
+    },
+    #[error("{color} holds {count} {kind} in reserve; a side has at most {max}")]
+    ReserveTooLarge {
+        color: &'static str,
+        kind: &'static str,
+        count: u32,
+        max: u32,
+    },
+    #[error("{variant} has no turn state {bits:#04b}")]
+    PhaseNotInGame { bits: u8, variant: &'static str },
+    #[error(
+        "state 'first' (White's first turn, H3) needs White to move and both \
+         trampolines off the board"
+    )]
+    FirstTurnMisplaced,
+    #[error("state 'place': no placement leaves the {0} king safe")]
+    NoSafePlacement(&'static str),
+    #[error(
+        "state 'first' is White's first turn (H3), which only the start position has; \
+         this board is not the start position"
+    )]
+    FirstTurnNotAtStart,
+    #[error(
+        "the start position with both trampolines off the board is White's first turn (H3): \
+         its state is 'first', not '{0}'"
+    )]
+    StartWithoutFirst(&'static str),
     #[error("{0}")]
     Invalid(String),
     #[error(transparent)]
+    Material(#[from] MaterialError),
+    #[error(transparent)]
     JumpingKing(#[from] JumpingKingError),
+}
+
+/// Men that no game from the start position reaches: more pawns than a
+/// side starts with, or more men of a kind than the side's missing pawns
+/// could have made by promotion (each game's "Positions Springboard
+/// refuses" in docs/rules/).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MaterialError {
+    #[error("{color} has {pawns} pawns; a side has {max} at most")]
+    TooManyPawns {
+        color: &'static str,
+        pawns: u32,
+        max: u32,
+    },
+    #[error(
+        "{color} has {men}: that is {promoted} promoted {}, but only {pawns_gone} of its pawns {} gone",
+        if *promoted == 1 { "pawn" } else { "pawns" },
+        if *pawns_gone == 1 { "is" } else { "are" }
+    )]
+    TooManyPromoted {
+        color: &'static str,
+        men: String,
+        promoted: u32,
+        pawns_gone: u32,
+    },
 }
 
 /// A move text that cannot be read, or names no legal move.
@@ -89,6 +154,12 @@ pub enum MoveError {
     Illegal(String),
     #[error("ambiguous move '{text}': it could be {candidates}")]
     Ambiguous { text: String, candidates: String },
+    /// A Hop Chess turn given without its trampoline square.
+    #[error(
+        "'{text}' is only half a Hop Chess turn: after the piece move, say where your \
+         trampoline stands (it may stay where it is), like '{example}'"
+    )]
+    NeedsPlacement { text: String, example: String },
 }
 
 /// A Jumping King position text that describes no position of the game
@@ -118,7 +189,8 @@ pub enum JumpingKingError {
     #[error("{color} has {pawns} pawns on the board and to place; a side owns 3 (J2)")]
     TooManyPawns { color: &'static str, pawns: u32 },
     #[error(
-        "{color} has {promoted} rooks, bishops and knights beyond its two of each, \
+        "{color} has {promoted} rooks, bishops and knights beyond its two of each \
+         (a second bishop on squares of one colour counts, J5), \
          but only {pawns_gone} of its pawns are gone to promote (J9)"
     )]
     TooManyPromoted {
@@ -126,8 +198,6 @@ pub enum JumpingKingError {
         promoted: u32,
         pawns_gone: u32,
     },
-    #[error("{count} {kind} stand on the board: promotion keeps a kind to 4 at most (J9)")]
-    KindOverFour { kind: &'static str, count: u32 },
     #[error("a {color} man stands on {square}, {color}'s own weak square, which it may never enter (J3)")]
     OwnWeakSquare { color: &'static str, square: String },
     #[error(

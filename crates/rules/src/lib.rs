@@ -41,7 +41,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use error::{FenError, JumpingKingError, MoveError, VariantError};
+pub use error::{FenError, JumpingKingError, MaterialError, MoveError, VariantError};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{Castling, DrawReason, Outcome, Position, WinReason};

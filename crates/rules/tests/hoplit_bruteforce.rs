@@ -471,8 +471,9 @@ const STARTS: &[&str] = &[
     "r1h1k2r/pp2bppp/2n1pn2/q2p4/3P4/2NBPN2/PP1H1PPP/R2QK2R[] w KQkq - 0 1",
     "6k1/1h6/8/3p4/2P1H3/8/1h3H2/4K3[] w - - 0 1",
     "r3k2r/8/2h5/8/8/5H2/8/R3K2R[Hh] w KQkq - 0 1",
-    "r1b1k2r/ppp2ppp/2n2h2/3pp3/1h1PP3/2N2H2/PPP2PPP/R1B1K1HR[] w KQkq - 0 1",
-    "r3k2r/1pp2ppp/p1h2h2/3pP3/3P4/2H2H2/PPP2PPP/R3K2R[] b KQkq - 0 1",
+    // Two Hoplits a side on the board: one is promoted (L5), so a pawn is gone.
+    "r1b1k2r/ppp2pp1/2n2h2/3pp3/1h1PP3/2N2H2/PPP2PP1/R1B1K1HR[] w KQkq - 0 1",
+    "r3k2r/1pp2ppp/p1h2h2/3pP3/3P4/2H2H2/PPP2PP1/R3K2R[] b KQkq - 0 1",
     "2k5/3h4/1H6/8/4h3/8/2H5/5K2[Hh] w - - 0 1",
     "4k3/8/8/b7/8/8/2P5/r3K3[H] w - - 0 1",
 ];

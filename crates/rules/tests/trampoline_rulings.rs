@@ -306,9 +306,11 @@ fn h3_white_first_turn_has_no_placement_then_black_places() {
     next.play(parse_uci(&pos, "e2e4").unwrap());
     assert!(!next.is_first_turn());
     assert!(next.legal_moves().iter().all(|m| m.place().is_some()));
+    // Black's turn needs its placement (N4): the error says so (issue 11,
+    // item 14).
     assert!(matches!(
         parse_uci(&next, "g8f6"),
-        Err(MoveError::Illegal(_))
+        Err(MoveError::NeedsPlacement { .. })
     ));
 }
 
@@ -407,10 +409,10 @@ fn position_text_round_trip_and_errors() {
         hop_err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -,-"),
         FenError::FieldCount { .. }
     ));
-    assert!(matches!(
+    assert_eq!(
         hop_err("4k3/8/8/8/8/8/8/4K3 b - - 0 1 -,- first"),
-        FenError::Invalid(_)
-    ));
+        FenError::FirstTurnMisplaced
+    );
     // The side not to move in check through a trampoline (P8).
     assert!(matches!(
         hop_err("4k3/8/8/8/8/8/8/R6K w - - 0 1 a4,e4 -"),

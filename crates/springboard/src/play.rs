@@ -43,7 +43,7 @@ fn read_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         Ok(m) => Ok(m),
         Err(san_err) => match parse_uci(pos, text) {
             Ok(m) => Ok(m),
-            Err(MoveError::Illegal(t)) => Err(MoveError::Illegal(t)),
+            Err(e @ (MoveError::Illegal(_) | MoveError::NeedsPlacement { .. })) => Err(e),
             Err(_) => Err(san_err),
         },
     }

@@ -4,6 +4,7 @@
 //! that plays an illegal move. Every fault loses the game, is counted and
 //! the match goes on (each game starts its engines afresh).
 
+use springboard_rules::notation::pgn::{self, VariantHint};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -50,6 +51,9 @@ fn script_engine(name: &str, on_go: &str) -> String {
 #[test]
 fn material1_self_play_at_fixed_nodes_in_every_game() {
     for variant in ["chess", "hopchess", "trampoline", "jumpingking", "hoplit"] {
+        let pgn_path =
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("arena-self-{variant}.pgn"));
+        let _ = std::fs::remove_file(&pgn_path);
         let (ok, text) = run_match(&[
             "--engine1",
             &material1(),
@@ -63,6 +67,8 @@ fn material1_self_play_at_fixed_nodes_in_every_game() {
             "2",
             "--max-plies",
             "60",
+            "--pgn",
+            pgn_path.to_str().unwrap(),
         ]);
         assert!(ok, "{variant}: {text}");
         let r = report(&text);
@@ -80,6 +86,23 @@ fn material1_self_play_at_fixed_nodes_in_every_game() {
         }
         let games = text.lines().filter(|l| l.starts_with("Game ")).count();
         assert_eq!(games, 2, "{variant}: {text}");
+        // The engine's games read back with the rules core's PGN reader
+        // (issue 11): each one of this game, with its tags and result.
+        let pgn_text = std::fs::read_to_string(&pgn_path).unwrap();
+        let read = pgn::read_all(&pgn_text, VariantHint::Any);
+        assert_eq!(read.len(), 2, "{variant}: {pgn_text}");
+        for game in read {
+            let (game, tags) = game.unwrap_or_else(|e| panic!("{variant}: {e}\n{pgn_text}"));
+            assert_eq!(game.start().variant().name(), variant);
+            assert!(!game.moves().is_empty(), "{variant}: {pgn_text}");
+            assert!(tags
+                .get("White")
+                .unwrap()
+                .starts_with("Springboard material1 "));
+            assert_eq!(tags.get("WhiteType"), Some("program"));
+            assert_eq!(tags.get("TimeControl"), Some("-"));
+            assert!(["1-0", "0-1", "1/2-1/2"].contains(&tags.get("Result").unwrap()));
+        }
     }
 }
 

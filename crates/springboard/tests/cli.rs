@@ -213,7 +213,10 @@ fn replay_stops_at_the_end_of_the_game() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("the game ended after ply 8 (1/2-1/2, threefold repetition), but the text goes on with 'e2e4'"),
+        err.contains(
+            "move 5. 'e4': the game ended after ply 8 (1/2-1/2, threefold repetition), \
+             but the text goes on"
+        ),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

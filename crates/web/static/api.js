@@ -1,7 +1,8 @@
-// The JSON API. Every failure becomes an Error carrying the server's reason.
+// The JSON API and the game's live socket. Every failure becomes an Error
+// carrying the server's reason (and the HTTP status).
 
 async function call(method, url, body) {
-  const init = { method, headers: {} };
+  const init = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -17,20 +18,152 @@ async function call(method, url, body) {
     const reason = data && data.error ? data.error : `request failed (${resp.status})`;
     const err = new Error(reason);
     err.status = resp.status;
+    err.data = data;
     throw err;
   }
   return data;
 }
 
+const g = (id) => `/api/games/${encodeURIComponent(id)}`;
+
 export const api = {
   info: () => call("GET", "/api/info"),
   rules: (variant) => call("GET", `/api/rules/${encodeURIComponent(variant)}`),
   create: (req) => call("POST", "/api/games", req),
-  game: (id, ply) => call("GET", `/api/games/${id}` + (ply === undefined ? "" : `?ply=${ply}`)),
-  play: (id, move) => call("POST", `/api/games/${id}/move`, { move }),
-  undo: (id, plies) => call("POST", `/api/games/${id}/undo?plies=${plies || 1}`),
-  fen: (id) => call("GET", `/api/games/${id}/fen`),
-  pgn: (id) => call("GET", `/api/games/${id}/pgn`),
-  engine: (id, level) => call("POST", `/api/games/${id}/engine`, { level }),
-  analysis: (id, ply, limit) => call("POST", `/api/games/${id}/analysis`, { ply, ...limit }),
+  game: (id, ply) => call("GET", g(id) + (ply === undefined ? "" : `?ply=${ply}`)),
+  join: (id) => call("POST", g(id) + "/join"),
+  play: (id, move, ply) => call("POST", g(id) + "/move", { move, ply }),
+  undo: (id, plies) => call("POST", g(id) + `/undo?plies=${plies || 1}`),
+  resign: (id) => call("POST", g(id) + "/resign"),
+  draw: (id, action) => call("POST", g(id) + "/draw", { action }),
+  takeback: (id, action) => call("POST", g(id) + "/takeback", { action }),
+  rematch: (id, action) => call("POST", g(id) + "/rematch", { action }),
+  fen: (id) => call("GET", g(id) + "/fen"),
+  pgn: (id) => call("GET", g(id) + "/pgn"),
+  pgnDownload: (id) => g(id) + "/pgn?download=1",
+  list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
+  analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
 };
+
+// The live socket of one game (the contract in docs/play-server.md): the
+// server says `{"t":"state","v":V}` whenever the game changes, the page
+// re-reads the game. Pings every 5 s; 10 s without any message means the
+// connection is dead: it reconnects with `?v=` of the version shown, after
+// a growing pause (0.5 s doubling up to 8 s). `onStatus` hears "connecting",
+// "live" or "offline".
+export class LiveSocket {
+  constructor(id, handlers) {
+    this.id = id;
+    this.h = handlers; // { version(), onState(v), onCrowd(d), onStatus(s) }
+    this.ws = null;
+    this.closed = false;
+    this.backoff = 500;
+    this.lastHeard = 0;
+    this.timer = null;
+    this.retry = null;
+    this.connect();
+    this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const v = this.h.version();
+    const q = v === null || v === undefined ? "" : `?v=${v}`;
+    return `${proto}//${location.host}${g(this.id)}/ws${q}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.h.onStatus(this.everOpen ? "offline" : "connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (_) {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    this.lastHeard = Date.now();
+    this.lastPing = Date.now();
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.everOpen = true;
+      this.backoff = 500;
+      this.lastHeard = Date.now();
+      this.h.onStatus("live");
+      // Catch up even if the server said nothing: what changed while away.
+      this.h.onOpen && this.h.onOpen();
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      this.lastHeard = Date.now();
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (_) {
+        return;
+      }
+      if (msg.t === "state" && typeof msg.v === "number") this.h.onState(msg.v);
+      else if (msg.t === "crowd" && msg.d) this.h.onCrowd(msg.d);
+      else if (msg.t === "ack" && typeof msg.v === "number") this.h.onState(msg.v);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (!this.closed) {
+        this.h.onStatus("offline");
+        this.scheduleRetry();
+      }
+    };
+    ws.onerror = () => {};
+  }
+
+  // Try again now (the tab came back to the front, the network is back),
+  // unless a connection is open or being opened.
+  wake() {
+    if (this.closed || this.ws) return;
+    clearTimeout(this.retry);
+    this.backoff = 500;
+    this.connect();
+  }
+
+  scheduleRetry() {
+    clearTimeout(this.retry);
+    const wait = this.backoff;
+    this.backoff = Math.min(this.backoff * 2, 8000);
+    this.retry = setTimeout(() => this.connect(), wait);
+  }
+
+  tick() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (now - this.lastHeard > 10000) {
+      // Silent for too long: a dead connection. Drop it and start again.
+      this.ws = null;
+      try {
+        ws.close();
+      } catch (_) {
+        // closing a dead socket may throw; it is gone either way
+      }
+      this.h.onStatus("offline");
+      this.scheduleRetry();
+      return;
+    }
+    if (now - this.lastPing >= 5000) {
+      this.lastPing = now;
+      ws.send(JSON.stringify({ t: "ping" }));
+    }
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.timer);
+    clearTimeout(this.retry);
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.close();
+    }
+  }
+}

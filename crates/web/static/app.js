@@ -1,8 +1,10 @@
-// Springboard's page: state from the server, drawing, move input, modes.
+// Springboard's page: the creation screen, a game (played, watched or
+// replayed, kept live through the game's socket), and the games list.
 // The page holds no rules: what can move where comes from the server's
-// legal move list, and every move is checked again by the server.
+// legal move list, every move is checked again by the server, and the
+// server keeps the seats, the clocks and the engine's moves.
 
-import { api } from "./api.js";
+import { api, LiveSocket } from "./api.js";
 import { Board } from "./board.js";
 import { MoveInput, sourceOf } from "./input.js";
 import { pieceSvg, trampolineSvg, roleName } from "./pieces.js";
@@ -10,13 +12,35 @@ import { renderMarkdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The time controls offered at creation: [label, clock or null].
+const CLOCKS = [
+  ["1+0", { initial: 60, increment: 0 }],
+  ["3+2", { initial: 180, increment: 2 }],
+  ["5+3", { initial: 300, increment: 3 }],
+  ["10+5", { initial: 600, increment: 5 }],
+  ["15+10", { initial: 900, increment: 10 }],
+  ["Unlimited", null],
+];
+
+// A clock at or under this many ms is shown as running low.
+const LOW_TIME_MS = 20000;
+
 const app = {
   info: null,
-  state: null, // the view of the shown position
+  screen: null,
+  gameId: null,
+  game: null, // the latest view of the current position (its version)
+  state: null, // the view of the shown position (the current one, or older)
+  clockAt: 0, // performance.now() when `game` (and its clock) arrived
+  socket: null,
+  connection: "none",
+  crowd: null,
   input: new MoveInput([]),
   board: null,
   busy: false,
-  engineThinking: false,
+  seatSeen: undefined, // the seat the board was last oriented for
+  flagAsked: null,
+  pollTimer: null,
 };
 
 function showError(text) {
@@ -24,11 +48,117 @@ function showError(text) {
 }
 
 function viewingCurrent() {
-  return app.state && app.state.ply === app.state.plies;
+  return app.state && app.game && app.state.ply === app.state.plies && app.state.plies === app.game.plies;
 }
 
 function sideName(color) {
   return color === "white" ? "White" : "Black";
+}
+
+function other(color) {
+  return color === "white" ? "black" : "white";
+}
+
+function ended(g) {
+  return !!(g && (g.status === "ended" || g.result || g.outcome));
+}
+
+// Which seat(s) this browser holds: "white", "black", "both" or null.
+function you() {
+  return app.game ? app.game.you || null : null;
+}
+
+function holds(color) {
+  const y = you();
+  return y === "both" || (y !== null && y === color);
+}
+
+// Whether this browser may enter a move now.
+function canMove() {
+  const g = app.game;
+  if (!g || !viewingCurrent() || ended(g) || g.status === "waiting") return false;
+  return holds(app.state.turn);
+}
+
+// ---- The result ----
+
+const REASONS = {
+  time: "on time",
+  resignation: "by resignation",
+  "draw agreed": "by agreement",
+  "weak square": "by reaching the weak square",
+};
+
+function resultOf(g) {
+  if (g.result) {
+    const winner = g.result === "1-0" ? "white" : g.result === "0-1" ? "black" : null;
+    return { result: g.result, winner, reason: g.reason || (g.outcome && g.outcome.reason) || "" };
+  }
+  if (g.outcome) return g.outcome;
+  return null;
+}
+
+function resultText(r) {
+  if (r.winner) {
+    const how = REASONS[r.reason] || (r.reason ? `by ${r.reason}` : "");
+    return `${sideName(r.winner)} wins ${how}`.trim();
+  }
+  if (r.reason === "draw agreed") return "Draw by agreement";
+  if (r.reason === "time vs insufficient material") return "Draw: time ran out, but the other side cannot mate";
+  return r.reason ? `Draw by ${r.reason}` : "Draw";
+}
+
+// ---- Clocks ----
+
+function clockMs(color) {
+  const g = app.game;
+  if (!g || !g.clock) return null;
+  let ms = g.clock[color + "_ms"];
+  if (g.clock.running === color && !ended(g)) ms -= performance.now() - app.clockAt;
+  return Math.max(0, ms);
+}
+
+function formatClock(ms) {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, "0");
+  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${ss}`;
+  if (ms < 10000) return `${m}:${ss}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${ss}`;
+}
+
+function renderClocks() {
+  const g = app.game;
+  for (const [box, color] of playerBoxes()) {
+    const el = box.querySelector(".clock");
+    if (!g || !g.clock) {
+      el.hidden = true;
+      continue;
+    }
+    const ms = clockMs(color);
+    el.hidden = false;
+    el.textContent = formatClock(ms);
+    el.dataset.ms = String(Math.round(ms));
+    el.classList.toggle("running", g.clock.running === color && !ended(g));
+    el.classList.toggle("low", ms <= LOW_TIME_MS && !ended(g));
+    el.classList.toggle("flagged", ms <= 0);
+    // The server ends the game when a flag falls (and tells every tab);
+    // a tab whose count reached zero asks once more in case it missed it.
+    if (ms <= 0 && g.clock.running === color && !ended(g) && app.flagAsked !== g.version) {
+      app.flagAsked = g.version;
+      setTimeout(refresh, 600);
+    }
+  }
+}
+
+function playerBoxes() {
+  const top = app.board && app.board.flipped ? "white" : "black";
+  return [
+    [$("player-top"), top],
+    [$("player-bottom"), other(top)],
+  ];
 }
 
 // ---- Drawing ----
@@ -50,8 +180,6 @@ function currentMarks() {
 }
 
 function reserveTokens(color) {
-  const box = document.createElement("div");
-  box.className = "reserve-inner";
   const s = app.state;
   const tokens = [];
   for (const r of s.reserves.filter((x) => x.color === color)) {
@@ -62,7 +190,7 @@ function reserveTokens(color) {
   if (s.trampolines_in_play && tramp && !tramp.square) {
     tokens.push({ key: "trampoline", svg: trampolineSvg(color), count: 1, label: `${sideName(color)} trampoline off the board` });
   }
-  const mine = color === s.turn && viewingCurrent();
+  const mine = color === s.turn && canMove();
   return tokens.map((t) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -91,49 +219,89 @@ function reserveTokens(color) {
 
 function render() {
   const s = app.state;
-  if (!s) return;
+  if (!s || !app.game) return;
   app.board.render(s, currentMarks());
   const top = app.board.flipped ? "white" : "black";
-  const bottom = app.board.flipped ? "black" : "white";
   $("reserve-top").replaceChildren(...reserveTokens(top));
-  $("reserve-bottom").replaceChildren(...reserveTokens(bottom));
+  $("reserve-bottom").replaceChildren(...reserveTokens(other(top)));
   $("game-title").textContent = s.title;
-  $("pass").hidden = !(viewingCurrent() && app.input.hasSource("pass"));
+  $("pass").hidden = !(canMove() && app.input.hasSource("pass"));
   $("keep").hidden = !currentMarks().keep;
   $("cancel").hidden = !(app.input.source || app.input.placing);
+  renderPlayers();
+  renderClocks();
   renderStatus();
   renderMoves();
+  renderControls();
+  renderSide();
+}
+
+// A seat's label: the engine's name and level, the side for a player (the
+// server knows no names), or that the seat is still free.
+function seatName(color) {
+  const g = app.game;
+  const seat = g.seats && g.seats[color];
+  if (seat && seat.kind === "engine") return seat.name || "Engine";
+  if (seat && !seat.taken && g.mode !== "local") return `${sideName(color)}: waiting for a player`;
+  return sideName(color);
+}
+
+function renderPlayers() {
+  const g = app.game;
+  const y = you();
+  for (const [box, color] of playerBoxes()) {
+    box.dataset.color = color;
+    let name = seatName(color);
+    if (y === color) name += " (you)";
+    box.querySelector(".name").textContent = name;
+    const seat = g.seats && g.seats[color];
+    const dot = box.querySelector(".presence");
+    const engine = seat && seat.kind === "engine";
+    let online = null;
+    if (engine) online = true;
+    else if (app.crowd && g.mode !== "local") online = !!app.crowd[color];
+    dot.hidden = online === null;
+    dot.classList.toggle("on", online === true);
+    dot.title = online ? "connected" : "not connected";
+    box.classList.toggle("to-move", !ended(g) && g.status !== "waiting" && app.game.turn === color);
+  }
 }
 
 function renderStatus() {
   const s = app.state;
+  const g = app.game;
   const status = $("status");
   status.classList.remove("over");
   if (!viewingCurrent()) {
-    status.textContent = `Viewing the position after ${s.ply} of ${s.plies} moves`;
+    status.textContent = `Viewing the position after ${s.ply} of ${g.plies} moves`;
     return;
   }
-  if (s.outcome) {
-    const o = s.outcome;
+  const r = ended(g) ? resultOf(g) : null;
+  if (r) {
     status.classList.add("over");
-    status.textContent = o.winner
-      ? `Game over: ${sideName(o.winner)} wins by ${o.reason} (${o.result})`
-      : `Game over: draw by ${o.reason} (${o.result})`;
+    status.textContent = `Game over: ${resultText(r)} (${r.result})`;
+    return;
+  }
+  if (g.status === "waiting") {
+    status.textContent = you() ? "Waiting for your friend to join" : "Waiting for a second player";
     return;
   }
   let text = `${sideName(s.turn)} to move`;
   if (s.check) text += " (check)";
-  if (engineBusy()) text += " - the engine is thinking...";
+  if (g.engine_thinking) text += " - the engine is thinking...";
   else if (app.input.placing) text += ": choose the trampoline square";
   status.textContent = text;
+  status.classList.toggle("thinking", !!g.engine_thinking);
 }
 
 function renderMoves() {
   const s = app.state;
+  const g = app.game;
   const list = $("moves");
   list.replaceChildren();
   let row = null;
-  for (const h of s.history) {
+  const history = g.history.length >= s.history.length ? g.history : s.history;
+  for (const h of history) {
     if (!row || h.color === "white") {
       row = document.createElement("li");
       const num = document.createElement("span");
@@ -152,20 +320,221 @@ function renderMoves() {
     row.append(b);
     if (h.color === "black") row = null;
   }
+  const r = ended(g) ? resultOf(g) : null;
+  if (r) {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.textContent = `${r.result} ${resultText(r)}`;
+    list.append(li);
+  }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
 
+// The game's buttons, each shown where it belongs and enabled only when
+// it makes sense.
+function renderControls() {
+  const g = app.game;
+  const y = you();
+  const seat = y === "white" || y === "black";
+  const playing = g.status === "playing" && !ended(g);
+  const offers = g.offers || {};
+  const takeback = $("takeback");
+  if (y === "both") {
+    takeback.hidden = false;
+    takeback.textContent = "Take back";
+    takeback.disabled = !(g.plies > 0 && viewingCurrent());
+  } else if (seat && (g.mode === "friend" || g.mode === "engine") && !ended(g)) {
+    takeback.hidden = false;
+    const mine = g.history.some((h) => h.color === y);
+    takeback.textContent = g.mode === "engine" ? "Take back" : offers.takeback === y ? "Take-back asked" : "Ask take-back";
+    takeback.disabled = !(playing && mine && offers.takeback == null);
+  } else {
+    takeback.hidden = true;
+  }
+  const draw = $("draw");
+  draw.hidden = !(seat && g.mode === "friend" && !ended(g));
+  draw.textContent = offers.draw === y ? "Draw offered" : "Offer draw";
+  draw.disabled = !(playing && offers.draw == null);
+  const resign = $("resign");
+  const confirming = !$("resign-box").hidden;
+  resign.hidden = !(seat && g.mode !== "local" && !ended(g)) || confirming;
+  resign.disabled = !playing;
+  if (!playing) $("resign-box").hidden = true;
+  const rematch = $("rematch");
+  rematch.hidden = !(seat && g.mode !== "local" && ended(g) && !g.rematch);
+  rematch.textContent =
+    offers.rematch === y ? "Rematch offered" : offers.rematch ? "Accept rematch" : "Rematch";
+  rematch.disabled = offers.rematch === y;
+  renderOffers();
+}
+
+function offerRow(text, buttons) {
+  const row = document.createElement("div");
+  row.className = "offer";
+  const t = document.createElement("span");
+  t.textContent = text;
+  row.append(t);
+  for (const [id, label, action] of buttons) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = id;
+    b.textContent = label;
+    b.addEventListener("click", () => run(action));
+    row.append(b);
+  }
+  return row;
+}
+
+function renderOffers() {
+  const g = app.game;
+  const y = you();
+  const seat = y === "white" || y === "black";
+  const offers = g.offers || {};
+  const rows = [];
+  const open = g.status === "playing" && !ended(g);
+  if (offers.draw && open) {
+    if (seat && offers.draw !== y) {
+      rows.push(
+        offerRow("Your opponent offers a draw.", [
+          ["draw-accept", "Accept draw", async () => applyGame(await api.draw(g.id, "accept"))],
+          ["draw-decline", "Decline", async () => applyGame(await api.draw(g.id, "decline"))],
+        ]),
+      );
+    } else if (seat) {
+      rows.push(offerRow("You offered a draw.", []));
+    } else rows.push(offerRow(`${sideName(offers.draw)} offers a draw.`, []));
+  }
+  if (offers.takeback && open) {
+    if (seat && offers.takeback !== y) {
+      rows.push(
+        offerRow("Your opponent asks to take back a move.", [
+          ["takeback-accept", "Grant", async () => applyGame(await api.takeback(g.id, "accept"))],
+          ["takeback-decline", "Decline", async () => applyGame(await api.takeback(g.id, "decline"))],
+        ]),
+      );
+    } else if (seat) {
+      rows.push(offerRow("You asked to take back a move.", []));
+    } else rows.push(offerRow(`${sideName(offers.takeback)} asks to take back a move.`, []));
+  }
+  if (offers.rematch && ended(g) && !g.rematch) {
+    if (seat && offers.rematch !== y) rows.push(offerRow("Your opponent offers a rematch.", []));
+    else if (seat) rows.push(offerRow("You offered a rematch.", []));
+    else rows.push(offerRow(`${sideName(offers.rematch)} offers a rematch.`, []));
+  }
+  $("offers").replaceChildren(...rows);
+  $("offers").hidden = rows.length === 0;
+}
+
+function renderSide() {
+  const g = app.game;
+  const y = you();
+  const modes = { engine: "Against the engine", friend: "Game between friends", local: "Two players at one screen" };
+  const parts = [modes[g.mode] || ""];
+  parts.push(g.clock ? clockLabel(g.clock) : "no clock");
+  $("game-info").textContent = parts.filter(Boolean).join(" - ");
+  const waiting = g.status === "waiting";
+  $("invite").hidden = !(waiting && y && g.mode === "friend");
+  if (!$("invite").hidden) $("invite-link").value = `${location.origin}/g/${g.id}`;
+  $("join-box").hidden = !(waiting && !y);
+  const watch = $("watchers");
+  const n = app.crowd ? app.crowd.spectators : null;
+  const lines = [];
+  if (!y && g.mode !== "local") lines.push("You are watching this game.");
+  if (!y && g.mode === "local") lines.push("You are watching a game played at one screen.");
+  if (n !== null && n !== undefined && g.mode !== "local") lines.push(`${n} watching`);
+  watch.textContent = lines.join(" ");
+  const link = $("rematch-link");
+  link.hidden = !g.rematch;
+  if (g.rematch) link.querySelector("a").href = `/g/${g.rematch}`;
+  const canAnalyse = app.info && app.info.engine && (g.mode === "local" || ended(g));
+  $("analysis-box").hidden = !canAnalyse;
+  if (!canAnalyse) $("analysis-toggle").checked = false;
+  $("download-pgn").href = api.pgnDownload(g.id);
+}
+
+function clockLabel(c) {
+  if (!c) return "Unlimited";
+  const initial = c.initial_ms !== undefined ? c.initial_ms / 1000 : c.initial;
+  const inc = c.increment_ms !== undefined ? c.increment_ms / 1000 : c.increment;
+  const min = initial / 60;
+  const label = Number.isInteger(min) ? String(min) : min.toFixed(1);
+  return `${label}+${inc}`;
+}
+
+function renderConnection() {
+  const el = $("conn");
+  el.hidden = app.screen !== "game";
+  el.dataset.state = app.connection;
+  el.textContent = { live: "Live", connecting: "Connecting...", offline: "Reconnecting...", none: "" }[app.connection] || "";
+  el.title = app.connection === "live" ? "Connected: moves arrive as they are played" : "Not connected: trying again";
+}
+
 // ---- State changes ----
 
-function setState(state) {
-  app.state = state;
-  app.input = new MoveInput(state.ply === state.plies ? state.legal : []);
+// A view of the current position arrived (from a move, a socket message,
+// a reload): it replaces what is shown unless it is older than that.
+function applyGame(v) {
+  if (!v || v.id === undefined) return;
+  if (String(v.id) !== String(app.gameId)) return;
+  const old = app.game;
+  if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
+  app.game = v;
+  app.clockAt = performance.now();
+  const browsing = app.state && old && app.state.ply < old.plies && app.state.id === v.id;
+  const keep = browsing && old.plies === v.plies && app.state.ply <= v.plies;
+  if (!keep) app.state = v;
+  if (app.seatSeen !== v.you) {
+    app.seatSeen = v.you;
+    app.board.flipped = v.you === "black";
+  }
+  if (v.rematch && old && !old.rematch && (v.you === "white" || v.you === "black")) {
+    // The rematch was agreed: both players go to the new game.
+    navigate(`/g/${v.rematch}`);
+    return;
+  }
+  app.input = new MoveInput(canMove() ? app.state.legal : []);
   closeChooser();
-  if (state.ply === state.plies) location.hash = `game=${state.id}`;
+  document.title = `${v.title} - Springboard`;
   render();
-  maybeEngineMove();
   scheduleAnalysis();
+  schedulePoll();
+}
+
+// Re-reads the game (after the socket said it changed, or to catch up).
+let refreshing = null;
+let refreshAgain = false;
+async function refresh() {
+  if (!app.gameId) return;
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  const id = app.gameId;
+  refreshing = (async () => {
+    try {
+      const v = await api.game(id);
+      if (id === app.gameId) applyGame(v);
+    } catch (err) {
+      if (id === app.gameId && err.status) showError(err.message);
+    }
+  })();
+  await refreshing;
+  refreshing = null;
+  if (refreshAgain) {
+    refreshAgain = false;
+    await refresh();
+  }
+}
+
+// While the socket is down, the page still reads the game every 2 s.
+function schedulePoll() {
+  clearTimeout(app.pollTimer);
+  if (app.screen !== "game" || app.connection === "live") return;
+  app.pollTimer = setTimeout(async () => {
+    if (app.connection !== "live") await refresh();
+    schedulePoll();
+  }, 2000);
 }
 
 async function run(action) {
@@ -176,61 +545,236 @@ async function run(action) {
     await action();
   } catch (err) {
     showError(err.message);
+    // The game may have changed under us (409): show what it is now.
+    if (err.status === 409 || err.status === 403) refresh();
   } finally {
     app.busy = false;
   }
 }
 
 async function view(ply) {
-  if (!app.state) return;
-  const target = Math.max(0, Math.min(app.state.plies, ply));
-  await run(async () => setState(await api.game(app.state.id, target)));
+  if (!app.state || !app.game) return;
+  const target = Math.max(0, Math.min(app.game.plies, ply));
+  if (target === app.game.plies) {
+    app.state = app.game;
+    app.input = new MoveInput(canMove() ? app.state.legal : []);
+    render();
+    scheduleAnalysis();
+    return;
+  }
+  await run(async () => {
+    const v = await api.game(app.gameId, target);
+    if (String(v.id) !== String(app.gameId)) return;
+    app.state = v;
+    app.input = new MoveInput([]);
+    closeChooser();
+    render();
+    scheduleAnalysis();
+  });
 }
 
 function play(move) {
-  run(async () => setState(await api.play(app.state.id, move.uci)));
+  const g = app.game;
+  run(async () => {
+    try {
+      applyGame(await api.play(g.id, move.uci, g.plies));
+    } catch (err) {
+      // The board was behind the game (a move made elsewhere): the page
+      // reads the game again, and says why the move was not played.
+      if (err.status === 409 && err.data && typeof err.data.version === "number") {
+        err.message = "The game had changed meanwhile; this is where it stands now.";
+      }
+      throw err;
+    }
+  });
 }
 
-async function newGame(req) {
-  await run(async () => setState(await api.create(req)));
+// ---- Screens and navigation ----
+
+function showScreen(name) {
+  app.screen = name;
+  $("create-screen").hidden = name !== "create";
+  $("games-screen").hidden = name !== "games";
+  $("game-screen").hidden = name !== "game";
+  renderConnection();
 }
 
-// ---- Engine mode (offered only when the server has an engine) ----
-
-function engineMode() {
-  return app.info && app.info.engine && $("mode").value === "engine";
+function navigate(path) {
+  if (location.pathname + location.search + location.hash !== path) history.pushState(null, "", path);
+  route();
 }
 
-async function maybeEngineMove() {
-  const s = app.state;
-  if (!engineMode() || !viewingCurrent() || s.outcome || app.engineThinking) return;
-  if (s.turn !== $("engine-side").value) return;
-  app.engineThinking = true;
-  app.engineGame = s.id;
-  renderStatus();
-  let next = null;
+function leaveGame() {
+  if (app.socket) app.socket.close();
+  app.socket = null;
+  clearTimeout(app.pollTimer);
+  app.gameId = null;
+  app.game = null;
+  app.state = null;
+  app.crowd = null;
+  app.seatSeen = undefined;
+  app.connection = "none";
+  $("resign-box").hidden = true;
+  closeChooser();
+}
+
+async function route() {
+  const path = location.pathname;
+  const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (m) {
+    if (app.gameId !== m[1]) await openGame(m[1]);
+    else scheduleAnalysis();
+    return;
+  }
+  leaveGame();
+  if (path === "/games" || path === "/games/") {
+    showScreen("games");
+    document.title = "Games - Springboard";
+    const list = new URLSearchParams(location.search).get("list") || "ongoing";
+    loadGames(list);
+    return;
+  }
+  showScreen("create");
+  document.title = "Springboard";
+}
+
+async function openGame(id, preloaded) {
+  leaveGame();
+  app.gameId = id;
+  showScreen("game");
+  showError("");
+  $("analysis-toggle").checked = location.hash === "#analysis";
+  let v = preloaded;
+  if (!v) {
+    try {
+      v = await api.game(id);
+    } catch (err) {
+      if (app.gameId !== id) return;
+      $("game-screen").hidden = true;
+      showScreen("create");
+      $("create-error").textContent = err.status === 404 ? `There is no game ${id}.` : `Cannot open game ${id}: ${err.message}`;
+      return;
+    }
+  }
+  if (app.gameId !== id) return;
+  applyGame(v);
+  connectSocket(id);
+}
+
+function connectSocket(id) {
+  if (app.socket) app.socket.close();
+  app.socket = new LiveSocket(id, {
+    version: () => (app.game && typeof app.game.version === "number" ? app.game.version : null),
+    onState: (v) => {
+      if (!app.game || typeof app.game.version !== "number" || v > app.game.version) refresh();
+    },
+    onOpen: () => refresh(),
+    onCrowd: (d) => {
+      app.crowd = d;
+      if (app.game) {
+        renderPlayers();
+        renderSide();
+      }
+    },
+    onStatus: (s) => {
+      app.connection = s;
+      renderConnection();
+      schedulePoll();
+    },
+  });
+}
+
+// ---- Creation ----
+
+function clockOf(selectId) {
+  const c = CLOCKS[Number($(selectId).value)];
+  return c ? c[1] : null;
+}
+
+async function create(req, hash) {
+  $("create-error").textContent = "";
   try {
-    next = await api.engine(s.id, Number($("engine-level").value));
+    const v = await api.create({ variant: $("variant").value, ...req });
+    history.pushState(null, "", `/g/${v.id}${hash || ""}`);
+    await openGame(String(v.id), v);
   } catch (err) {
-    // A takeback while it thought makes its answer stale (409).
-    if (err.status !== 409) showError(err.message);
-  }
-  app.engineThinking = false;
-  if (next && app.state && app.state.id === s.id && app.state.plies === s.plies) {
-    setState(next);
-  } else if (app.state) {
-    // The game changed meanwhile (takeback, new game): start afresh.
-    render();
-    maybeEngineMove();
+    $("create-error").textContent = err.message;
   }
 }
 
-// Whether the engine is thinking about the game on the board.
-function engineBusy() {
-  return app.engineThinking && app.state && app.engineGame === app.state.id;
+// ---- The games list ----
+
+function formatDate(t) {
+  if (t === null || t === undefined) return "";
+  let d;
+  if (typeof t === "number") d = new Date(t < 1e12 ? t * 1000 : t);
+  else d = new Date(t);
+  if (Number.isNaN(d.getTime())) return String(t);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-// ---- Analysis mode: the engine's evaluation and best line ----
+function playerName(p) {
+  const name = p && p.name;
+  if (!name || name === "waiting") return "(free seat)";
+  return name;
+}
+
+let gamesSeq = 0;
+async function loadGames(list) {
+  const seq = ++gamesSeq;
+  for (const b of document.querySelectorAll("#games-screen .tabs button")) {
+    b.setAttribute("aria-selected", String(b.dataset.list === list));
+  }
+  $("games-error").textContent = "";
+  let data;
+  try {
+    data = await api.list(list, 50);
+  } catch (err) {
+    if (seq === gamesSeq) $("games-error").textContent = err.message;
+    return;
+  }
+  if (seq !== gamesSeq || app.screen !== "games") return;
+  const titles = new Map((app.info ? app.info.variants : []).map((v) => [v.name, v.title]));
+  const rows = data.games.map((game) => {
+    const tr = document.createElement("tr");
+    tr.dataset.id = game.id;
+    const cell = (text, cls) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      if (cls) td.className = cls;
+      tr.append(td);
+      return td;
+    };
+    cell(game.title || titles.get(game.variant) || game.variant, "variant");
+    cell(playerName(game.white), "white");
+    cell(playerName(game.black), "black");
+    cell(clockLabel(game.clock), "tc");
+    let result = "";
+    if (game.result) result = game.result + (game.reason ? ` (${game.reason})` : "");
+    else if (game.status === "waiting") result = "waiting for a player";
+    else result = "playing";
+    cell(result, "result");
+    cell(String(game.moves ?? ""), "count");
+    cell(formatDate(game.created_at), "date");
+    const links = cell("", "links");
+    const a = document.createElement("a");
+    a.href = `/g/${game.id}`;
+    a.dataset.nav = "";
+    a.textContent = game.status === "ended" || game.result ? "Replay" : "Watch";
+    const pgn = document.createElement("a");
+    pgn.href = api.pgnDownload(game.id);
+    pgn.textContent = "PGN";
+    pgn.setAttribute("download", "");
+    links.append(a, " ", pgn);
+    return tr;
+  });
+  document.querySelector("#games-table tbody").replaceChildren(...rows);
+  $("games-table").hidden = rows.length === 0;
+  $("games-empty").hidden = rows.length !== 0;
+}
+
+// ---- Analysis: the engine's evaluation and best line ----
 // Every position shown (after a move, a takeback, or stepping through the
 // move list) is analysed by the server's engine. Only the answer to the
 // latest request is shown: an older one (its position no longer shown)
@@ -239,7 +783,7 @@ function engineBusy() {
 const analysis = { seq: 0, timer: null };
 
 function analysisMode() {
-  return app.info && app.info.engine && $("mode").value === "analysis";
+  return app.info && app.info.engine && app.screen === "game" && !$("analysis-box").hidden && $("analysis-toggle").checked;
 }
 
 // "+0.34", "-1.20", "0.00"; mates as "White mates in 3".
@@ -270,7 +814,7 @@ function scheduleAnalysis() {
   if (panel.hidden || !app.state) return;
   const s = app.state;
   $("analysis-engine").textContent = `(${app.info.engine.name})`;
-  if (viewingCurrent() && s.outcome) {
+  if (viewingCurrent() && ended(app.game)) {
     showAnalysis({ status: "The game is over: nothing to analyse." });
     return;
   }
@@ -328,7 +872,7 @@ function follow(result) {
 
 // A click (or the end of a drag) on a square.
 function onSquare(sq) {
-  if (!viewingCurrent() || app.busy || engineBusy()) return false;
+  if (!canMove() || app.busy) return false;
   const input = app.input;
   if (input.source || input.placing) {
     const result = input.target(sq);
@@ -366,7 +910,7 @@ function startDrag(ev, svg, origin) {
 }
 
 function onSourcePointer(ev, key, svg) {
-  if (ev.button !== 0 || !viewingCurrent() || app.busy || engineBusy()) return;
+  if (ev.button !== 0 || !canMove() || app.busy) return;
   ev.preventDefault();
   if (app.input.source === key && !app.input.placing) {
     // Pressing the picked source again keeps it picked (a drag may follow).
@@ -380,7 +924,7 @@ function onSourcePointer(ev, key, svg) {
 function onBoardPointerDown(ev) {
   if (ev.button !== 0) return;
   const cell = ev.target.closest("[data-square]");
-  if (!cell || !viewingCurrent()) return;
+  if (!cell || !canMove()) return;
   ev.preventDefault();
   const sq = cell.dataset.square;
   onSquare(sq);
@@ -469,78 +1013,103 @@ function closeChooser() {
 
 async function exportText(kind) {
   await run(async () => {
-    const r = kind === "fen" ? await api.fen(app.state.id) : await api.pgn(app.state.id);
+    const r = kind === "fen" ? await api.fen(app.gameId) : await api.pgn(app.gameId);
     $("text").value = r.text;
   });
 }
 
+// A loaded position or game text starts a new game at one screen.
 async function importText(kind) {
-  const text = $("text").value;
-  const req = { variant: $("variant").value };
-  req[kind] = text;
-  await newGame(req);
+  const req = { variant: app.state ? app.state.variant : $("variant").value, mode: "local" };
+  req[kind] = $("text").value;
+  const hash = $("analysis-toggle").checked ? "#analysis" : "";
+  await run(async () => {
+    const v = await api.create(req);
+    history.pushState(null, "", `/g/${v.id}${hash}`);
+    await openGame(String(v.id), v);
+  });
 }
 
 async function showRules() {
-  await run(async () => {
-    const variant = app.state ? app.state.variant : $("variant").value;
+  const variant = app.state ? app.state.variant : $("variant").value;
+  try {
     const r = await api.rules(variant);
     $("rules-text").innerHTML = renderMarkdown(r.text);
     $("rules").showModal();
-  });
+  } catch (err) {
+    (app.screen === "game" ? $("error") : $("create-error")).textContent = err.message;
+  }
 }
 
 // ---- Start ----
 
-async function start() {
-  app.board = new Board($("board"));
-  try {
-    app.info = await api.info();
-  } catch (err) {
-    showError("The server does not answer: " + err.message);
-    return;
-  }
-  const select = $("variant");
-  for (const v of app.info.variants) {
+function fillSelect(select, options) {
+  for (const [value, label] of options) {
     const o = document.createElement("option");
-    o.value = v.name;
-    o.textContent = v.title;
+    o.value = value;
+    o.textContent = label;
     select.append(o);
   }
-  if (app.info.engine) {
-    $("mode-box").hidden = false;
-    const level = $("engine-level");
-    for (let i = 1; i <= app.info.engine.max_level; i++) {
-      const o = document.createElement("option");
-      o.value = String(i);
-      o.textContent = String(i);
-      level.append(o);
-    }
-    $("mode").addEventListener("change", () => {
-      $("engine-options").hidden = $("mode").value !== "engine";
-      maybeEngineMove();
-      scheduleAnalysis();
-    });
-    $("engine-side").addEventListener("change", () => {
-      // Sit on the side of the board the player plays.
-      app.board.flipped = $("engine-side").value === "white";
-      render();
-      maybeEngineMove();
-    });
-  }
-  $("new-game").addEventListener("click", () => newGame({ variant: select.value }));
+}
+
+function wireGameButtons() {
   $("flip").addEventListener("click", () => {
     app.board.flipped = !app.board.flipped;
     render();
   });
   $("takeback").addEventListener("click", () =>
     run(async () => {
-      const s = app.state;
-      // Against the engine, take back the engine's reply too.
-      const plies = engineMode() && s.turn !== $("engine-side").value ? 2 : 1;
-      setState(await api.undo(s.id, Math.min(plies, Math.max(1, s.plies))));
+      const g = app.game;
+      if (you() === "both") applyGame(await api.undo(g.id, 1));
+      else applyGame(await api.takeback(g.id, "offer"));
     }),
   );
+  $("draw").addEventListener("click", () => run(async () => applyGame(await api.draw(app.gameId, "offer"))));
+  $("resign").addEventListener("click", () => {
+    $("resign-box").hidden = false;
+    $("resign").hidden = true;
+  });
+  $("resign-no").addEventListener("click", () => {
+    $("resign-box").hidden = true;
+    renderControls();
+  });
+  $("resign-yes").addEventListener("click", () => {
+    $("resign-box").hidden = true;
+    run(async () => applyGame(await api.resign(app.gameId)));
+  });
+  $("rematch").addEventListener("click", () =>
+    run(async () => {
+      const g = app.game;
+      const action = g.offers && g.offers.rematch && g.offers.rematch !== you() ? "accept" : "offer";
+      applyGame(await api.rematch(g.id, action));
+    }),
+  );
+  $("join").addEventListener("click", () =>
+    run(async () => {
+      const v = await api.join(app.gameId);
+      applyGame(v);
+      // The socket learns the new seat from the cookie of a new upgrade.
+      connectSocket(app.gameId);
+    }),
+  );
+  $("invite-copy").addEventListener("click", async () => {
+    const input = $("invite-link");
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      ok = true;
+    } catch (_) {
+      input.select();
+      ok = document.execCommand && document.execCommand("copy");
+    }
+    $("invite-copy").textContent = ok ? "Copied" : "Select and copy";
+    setTimeout(() => ($("invite-copy").textContent = "Copy"), 2000);
+  });
+  $("analysis-toggle").addEventListener("change", () => {
+    const hash = $("analysis-toggle").checked ? "#analysis" : "";
+    history.replaceState(null, "", location.pathname + location.search + hash);
+    scheduleAnalysis();
+  });
   $("pass").addEventListener("click", () => {
     const m = app.state.legal.find((x) => sourceOf(x) === "pass");
     if (m) play(m);
@@ -561,17 +1130,17 @@ async function start() {
   $("nav-start").addEventListener("click", () => view(0));
   $("nav-back").addEventListener("click", () => view(app.state.ply - 1));
   $("nav-forward").addEventListener("click", () => view(app.state.ply + 1));
-  $("nav-end").addEventListener("click", () => view(app.state.plies));
+  $("nav-end").addEventListener("click", () => view(app.game.plies));
   $("export-fen").addEventListener("click", () => exportText("fen"));
   $("export-pgn").addEventListener("click", () => exportText("pgn"));
   $("import-fen").addEventListener("click", () => importText("fen"));
   $("import-pgn").addEventListener("click", () => importText("pgn"));
-  $("rules-button").addEventListener("click", showRules);
   $("board").addEventListener("pointerdown", onBoardPointerDown);
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   document.addEventListener("keydown", (ev) => {
-    if (ev.target.tagName === "TEXTAREA" || ev.target.tagName === "SELECT") return;
+    if (app.screen !== "game" || !app.state) return;
+    if (["TEXTAREA", "SELECT", "INPUT"].includes(ev.target.tagName)) return;
     if (ev.key === "ArrowLeft") view(app.state.ply - 1);
     if (ev.key === "ArrowRight") view(app.state.ply + 1);
     if (ev.key === "Escape") {
@@ -580,19 +1149,74 @@ async function start() {
       render();
     }
   });
+}
 
-  const m = /game=(\d+)/.exec(location.hash);
-  if (m) {
-    try {
-      const s = await api.game(m[1]);
-      select.value = s.variant;
-      setState(s);
-      return;
-    } catch (_) {
-      // The game is gone (server restarted): start a new one.
-    }
+function wireCreation() {
+  const select = $("variant");
+  fillSelect(select, app.info.variants.map((v) => [v.name, v.title]));
+  const clocks = CLOCKS.map(([label], i) => [String(i), label]);
+  for (const sel of document.querySelectorAll(".clock-select")) fillSelect(sel, clocks);
+  $("friend-clock").value = "2"; // 5+3
+  $("engine-clock").value = String(CLOCKS.length - 1); // unlimited
+  $("local-clock").value = String(CLOCKS.length - 1);
+  if (app.info.engine) {
+    $("card-engine").hidden = false;
+    $("card-analysis").hidden = false;
+    const levels = [];
+    for (let i = 1; i <= app.info.engine.max_level; i++) levels.push([String(i), String(i)]);
+    fillSelect($("engine-level"), levels);
   }
-  await newGame({ variant: select.value });
+  $("create-engine").addEventListener("click", () =>
+    create({
+      mode: "engine",
+      color: $("engine-color").value,
+      level: Number($("engine-level").value),
+      clock: clockOf("engine-clock"),
+    }),
+  );
+  $("create-friend").addEventListener("click", () =>
+    create({ mode: "friend", color: $("friend-color").value, clock: clockOf("friend-clock") }),
+  );
+  $("create-local").addEventListener("click", () => create({ mode: "local", clock: clockOf("local-clock") }));
+  $("create-analysis").addEventListener("click", () => create({ mode: "local", clock: null }, "#analysis"));
+  for (const b of document.querySelectorAll("#games-screen .tabs button")) {
+    b.addEventListener("click", () => navigate(`/games?list=${b.dataset.list}`));
+  }
+}
+
+async function start() {
+  app.board = new Board($("board"));
+  try {
+    app.info = await api.info();
+  } catch (err) {
+    showScreen("create");
+    $("create-error").textContent = "The server does not answer: " + err.message;
+    return;
+  }
+  wireCreation();
+  wireGameButtons();
+  $("rules-button").addEventListener("click", showRules);
+  // Links inside the page change the screen without loading the page.
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest ? ev.target.closest("a[data-nav]") : null;
+    if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+    ev.preventDefault();
+    navigate(a.getAttribute("href"));
+  });
+  window.addEventListener("popstate", () => route());
+  // A tab back in front (its timers may have slept) or a network back up:
+  // reconnect at once and read the game again.
+  const wake = () => {
+    if (app.screen !== "game" || document.visibilityState === "hidden") return;
+    if (app.socket) app.socket.wake();
+    refresh();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+  setInterval(() => {
+    if (app.screen === "game" && app.game && app.game.clock) renderClocks();
+  }, 100);
+  await route();
 }
 
 start();

@@ -364,10 +364,26 @@ def random_fen(variant, rng):
             or sum(1 for x in b if x and x.islower()) > 16
             or b.count("P") > 8 or b.count("p") > 8):
         return None
+    if impossible_material(b):
+        return None
     opp = rules.other(pos.turn)
     if rules.attacked(pos, b, pos.king(opp), pos.turn):
         return None
     return pos.fen()
+
+
+def impossible_material(b):
+    """Men no game reaches (docs/rules/chess.md, "Positions Springboard
+    refuses"): a side's queens beyond 1, rooks, knights and bishops beyond 2
+    are promoted pawns, at most 8 - pawns."""
+    for white in (True, False):
+        def n(ch):
+            return b.count(ch if white else ch.lower())
+        promoted = (max(n("Q") - 1, 0) + max(n("R") - 2, 0) + max(n("N") - 2, 0)
+                    + max(n("B") - 2, 0))
+        if promoted > 8 - n("P"):
+            return True
+    return False
 
 
 def main():

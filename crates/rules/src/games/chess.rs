@@ -1,7 +1,7 @@
 //! FIDE chess (rulings C1-C4): fully legal move generation with pins and
 //! check masks, and making moves with incremental hashing.
 
-use super::GameRules;
+use super::{material, GameRules};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -37,6 +37,7 @@ impl GameRules for Chess {
 
     fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let (mut pos, ep_claim) = setup.into_position(Variant::Chess);
+        material::check_state::<Chess>(&pos)?;
         validate_fide(&pos)?;
         if let Some(ep) = ep_claim {
             validate_ep_claim(&pos, ep)?;
@@ -45,6 +46,11 @@ impl GameRules for Chess {
             }
         }
         pos.update_checkers_fide();
+        // A move checks with the moved piece and uncovers at most one line.
+        let checkers = pos.checkers.count();
+        if checkers > 2 {
+            return Err(FenError::TooManyCheckers(checkers));
+        }
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -396,7 +402,9 @@ pub(crate) fn validate_fide(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-/// One king a side, at most 16 men a side, no pawn on a back rank.
+/// One king a side, at most 16 men a side, no more pawns or promoted men
+/// than FIDE chess's army allows ([`material::check_army`]), no pawn on a
+/// back rank.
 pub(crate) fn validate_men(pos: &Position) -> Result<(), FenError> {
     let b = pos.board();
     for c in Color::ALL {
@@ -409,6 +417,7 @@ pub(crate) fn validate_men(pos: &Position) -> Result<(), FenError> {
             return Err(FenError::TooManyPieces(c.name(), n));
         }
     }
+    material::check_army(pos, &material::FIDE_ARMY)?;
     validate_pawn_ranks(pos)
 }
 

@@ -15,7 +15,7 @@
 
 use super::bounce::{self, Reach, HOP};
 use super::chess::FIDE_ROLES;
-use super::GameRules;
+use super::{material, GameRules};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::FenError;
@@ -30,6 +30,7 @@ pub(crate) struct HopChess;
 impl GameRules for HopChess {
     const VARIANT: Variant = Variant::HopChess;
     const ROLES: &'static [Role] = &FIDE_ROLES;
+    const PHASE_BITS: u8 = FIRST | PLACE;
     const BOUNCE: Option<bounce::Rules> = Some(HOP);
 
     #[inline]
@@ -67,28 +68,34 @@ impl GameRules for HopChess {
     /// skipped with a double step, if any: the placement decides the right.
     fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let (mut pos, ep_claim) = setup.into_position(Variant::HopChess);
+        material::check_state::<HopChess>(&pos)?;
         bounce::validate_setup(&pos)?;
         if !matches!(pos.phase, 0 | FIRST | PLACE) {
-            return Err(FenError::Invalid(format!(
-                "unknown Hop Chess turn state {}",
-                pos.phase
-            )));
+            return Err(FenError::PhaseNotInGame {
+                bits: pos.phase,
+                variant: Variant::HopChess.name(),
+            });
         }
         if pos.phase == FIRST
             && (pos.turn != Color::White || pos.trampolines.iter().any(Option::is_some))
         {
-            return Err(FenError::Invalid(
-                "state 'first' (White's first turn, H3) needs White to move and both \
-                 trampolines off the board"
-                    .to_string(),
-            ));
+            return Err(FenError::FirstTurnMisplaced);
+        }
+        // White's first turn (H3) is the turn of the start position, and
+        // the start position's only turn: its pieces have not moved and
+        // neither side has placed a trampoline, so no placement is due.
+        let untouched = pos.turn == Color::White
+            && pos.trampolines.iter().all(Option::is_none)
+            && is_start_array(&pos.board);
+        match (pos.phase, untouched) {
+            (FIRST, false) => return Err(FenError::FirstTurnNotAtStart),
+            (PLACE, true) => return Err(FenError::StartWithoutFirst("place")),
+            (0, true) => return Err(FenError::StartWithoutFirst("-")),
+            _ => {}
         }
         if pos.phase == PLACE {
             if !placement_possible(&pos) {
-                return Err(FenError::Invalid(format!(
-                    "state 'place': no placement leaves the {} king safe",
-                    pos.turn.name()
-                )));
+                return Err(FenError::NoSafePlacement(pos.turn.name()));
             }
             if let Some(ep) = ep_claim {
                 // The side to move has just double-stepped over `ep`.
@@ -114,6 +121,32 @@ impl GameRules for HopChess {
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
+}
+
+/// Whether `board` is the start array of FIDE chess (and of Hop Chess, H1).
+fn is_start_array(board: &Board) -> bool {
+    const BACK: [Role; 8] = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
+    board.occupied().count() == 32
+        && Square::ALL.iter().all(|&sq| {
+            let (file, rank) = (sq.file().index() as usize, sq.rank().index());
+            let want = match rank {
+                0 => Some(Piece::new(Color::White, BACK[file])),
+                1 => Some(Piece::new(Color::White, Role::Pawn)),
+                6 => Some(Piece::new(Color::Black, Role::Pawn)),
+                7 => Some(Piece::new(Color::Black, BACK[file])),
+                _ => None,
+            };
+            board.piece_at(sq) == want
+        })
 }
 
 /// Phase bit: White's first turn, a piece move only (H3).

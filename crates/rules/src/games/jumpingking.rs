@@ -46,6 +46,8 @@ impl GameRules for JumpingKing {
         Role::King,
     ];
     const RESERVE_ROLES: &'static [Role] = &MEN;
+    const RESERVE_START: [u8; 7] = START_RESERVE;
+    const PHASE_BITS: u8 = phase_bit(Color::White) | phase_bit(Color::Black);
 
     #[inline]
     fn legal_moves(pos: &Position, list: &mut MoveList) {
@@ -67,6 +69,7 @@ impl GameRules for JumpingKing {
     fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let (mut pos, _) = setup.into_position(Variant::JumpingKing);
         pos.castling = Castling::NONE;
+        super::material::check_state::<JumpingKing>(&pos)?;
         validate(&pos)?;
         pos.hash = pos.compute_hash();
         start_turn(&mut pos);
@@ -460,7 +463,11 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             }
             .into());
         }
-        let promoted: u32 = MEN[..3].iter().map(|&r| owned(r).saturating_sub(2)).sum();
+        // Rooks, bishops and knights beyond two each, and a second bishop
+        // on one colour (J5 places them on both colours, J9).
+        let mut army = START_RESERVE;
+        army[Role::King.index()] = 1;
+        let (promoted, _) = super::material::promoted(pos, c, &army, true);
         if promoted > 3 - pawns {
             return Err(JumpingKingError::TooManyPromoted {
                 color: c.name(),
@@ -470,16 +477,8 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             .into());
         }
     }
-    for role in [Role::Rook, Role::Bishop, Role::Knight] {
-        let count = b.by_role(role).count();
-        if count > 4 {
-            return Err(JumpingKingError::KindOverFour {
-                kind: role.plural(),
-                count,
-            }
-            .into());
-        }
-    }
+    // No cap on the men of a kind on the board: J9's pool of 4 limits
+    // promotion only, and a man placed after a promotion may make a fifth.
     for c in Color::ALL {
         let weak = weak_square(c);
         match b.piece_at(weak) {

@@ -12,6 +12,7 @@ pub(crate) mod chess;
 pub(crate) mod hopchess;
 pub(crate) mod hoplit;
 pub(crate) mod jumpingking;
+pub(crate) mod material;
 pub(crate) mod trampoline;
 
 use crate::bitboard::Bitboard;
@@ -34,6 +35,14 @@ pub(crate) trait GameRules {
 
     /// The kinds of man a side may hold in reserve, in position-text order.
     const RESERVE_ROLES: &'static [Role] = &[];
+
+    /// How many men of each kind (by [`Role::index`]) a side holds in
+    /// reserve at the start; a reserve never grows (captured men never go
+    /// there), so this is also its most. None in the games without one.
+    const RESERVE_START: [u8; 7] = [0; 7];
+
+    /// The phase bits the game uses (`Position::phase`); none by default.
+    const PHASE_BITS: u8 = 0;
 
     /// The bounce rules, for the games with trampolines.
     const BOUNCE: Option<bounce::Rules> = None;

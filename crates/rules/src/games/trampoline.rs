@@ -8,7 +8,7 @@
 
 use super::bounce::{self, TRAMPOLINE};
 use super::chess::FIDE_ROLES;
-use super::GameRules;
+use super::{material, GameRules};
 use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -46,7 +46,7 @@ impl GameRules for Trampoline {
 
     fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let (mut pos, ep_claim) = setup.into_position(Variant::Trampoline);
-        pos.phase = 0;
+        material::check_state::<Trampoline>(&pos)?;
         bounce::validate_setup(&pos)?;
         bounce::finish_setup(&mut pos, TRAMPOLINE, ep_claim, ep_capture_possible)?;
         pos.hash = pos.compute_hash();

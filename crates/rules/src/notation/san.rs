@@ -33,14 +33,15 @@ pub fn to_san(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.play(m);
     if after.is_check() {
-        // A weak-square win (J3) that also checks is no mate.
-        out.push(
-            if after.legal_moves().is_empty() && !after.weak_square_taken() {
-                '#'
-            } else {
-                '+'
-            },
-        );
+        // A weak-square win (J3) that also checks is no mate. (A side has
+        // a legal move when it has a legal step.)
+        let mut replies = Vec::new();
+        after.legal_steps_into(&mut replies);
+        out.push(if replies.is_empty() && !after.weak_square_taken() {
+            '#'
+        } else {
+            '+'
+        });
     }
     out
 }
@@ -95,8 +96,9 @@ fn san_without_suffix(pos: &Position, m: Move) -> String {
     } else {
         out.push(role.upper_char());
         // Disambiguation among other pieces of the same kind that reach `to`.
-        let others: Vec<Square> = pos
-            .legal_moves()
+        let mut steps = Vec::new();
+        pos.legal_steps_into(&mut steps);
+        let others: Vec<Square> = steps
             .into_iter()
             .filter(|o| {
                 o.to() == Some(to)
@@ -224,25 +226,76 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
     // A Hop Chess turn after White's first: piece move, then the square.
     let (piece_text, place) = if with_game!(pos.variant(), G => G::placement_follows(pos)) {
-        let (piece, place) = trimmed
+        let split = trimmed
             .rsplit_once(|c: char| c.is_whitespace() || c == '@')
-            .ok_or_else(malformed)?;
-        let place: Square = place.parse().map_err(|_| malformed())?;
-        (
-            piece.trim().trim_end_matches(['+', '#', '!', '?']),
-            Some(place),
-        )
+            .and_then(|(piece, place)| Some((piece, place.parse::<Square>().ok()?)));
+        match split {
+            Some((piece, place)) => (
+                piece.trim().trim_end_matches(['+', '#', '!', '?']),
+                Some(place),
+            ),
+            None => {
+                // Only the piece move: say that the turn needs its square.
+                let step = parse_step(pos, trimmed, text)?;
+                return Err(crate::notation::uci::needs_placement(pos, text, step));
+            }
+        }
     } else {
         (trimmed, None)
     };
     if piece_text.contains('-') && !piece_text.starts_with(['O', '0', 'o']) {
         return parse_path(pos, piece_text, place).ok_or_else(malformed)?;
     }
+    let m = parse_step(pos, piece_text, text)?;
+    with_place(pos, text, m, place)
+}
+
+/// Reads the SAN `piece_text` (a part of `text`) as a legal step: a move,
+/// or a Hop Chess piece move without its placement.
+pub(crate) fn parse_step(pos: &Position, piece_text: &str, text: &str) -> Result<Move, MoveError> {
+    let malformed = || MoveError::Malformed(text.to_string());
+    if piece_text.contains('-') && !piece_text.starts_with(['O', '0', 'o']) {
+        // A bounce path: its piece move alone.
+        let squares = piece_text.trim_start_matches(['K', 'Q', 'R', 'B', 'N']);
+        let body = squares.split('=').next().unwrap_or("");
+        let parts: Option<Vec<Square>> = body
+            .split(['-', ':', 'x'])
+            .map(|p| p.parse().ok())
+            .collect();
+        let parts = parts.filter(|p| p.len() >= 2).ok_or_else(malformed)?;
+        let mut steps = Vec::new();
+        pos.legal_steps_into(&mut steps);
+        // One promotion letter, nothing after it.
+        let promo = match squares.split_once('=') {
+            Some((_, p)) => {
+                let mut letters = p.chars();
+                match (letters.next().and_then(Role::from_char), letters.next()) {
+                    (Some(role), None) => Some(role),
+                    _ => return Err(malformed()),
+                }
+            }
+            None => None,
+        };
+        let (from, to) = (parts[0], parts[parts.len() - 1]);
+        let via = &parts[1..parts.len() - 1];
+        if !via.is_empty() && !crate::games::bounce::path_exists(pos, from, via, to, promo) {
+            return Err(MoveError::Illegal(text.to_string()));
+        }
+        return resolve(pos, text, &steps, |m| {
+            m.from() == Some(from)
+                && m.to() == Some(to)
+                && m.role() == promo
+                && if via.is_empty() {
+                    !m.is_bounce()
+                } else {
+                    m.kind() == MoveKind::Normal
+                }
+        });
+    }
     let pattern = parse_pattern(piece_text).ok_or_else(malformed)?;
     let mut steps = Vec::new();
     pos.legal_steps_into(&mut steps);
-    let m = resolve(pos, text, &steps, |m| matches_pattern(pos, &pattern, m))?;
-    with_place(pos, text, m, place)
+    resolve(pos, text, &steps, |m| matches_pattern(pos, &pattern, m))
 }
 
 /// The whole turn of a Hop Chess piece step `m` and its placement.
@@ -255,11 +308,21 @@ pub(crate) fn with_place(
     let Some(place) = place else {
         return Ok(m);
     };
-    let turn = m.with_place(Some(place));
-    pos.legal_moves()
-        .into_iter()
-        .find(|&l| l == turn)
-        .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    // The placement is legal when it is among the steps that follow the
+    // piece move (cheaper than listing every turn).
+    let illegal = || MoveError::Illegal(text.to_string());
+    if !pos.splits_turn() {
+        return Err(illegal());
+    }
+    let mut half = pos.clone();
+    half.play_step(m.piece_part());
+    let mut placements = Vec::new();
+    half.legal_steps_into(&mut placements);
+    if placements.contains(&Move::trampoline(place)) {
+        Ok(m.piece_part().with_place(Some(place)))
+    } else {
+        Err(illegal())
+    }
 }
 
 /// The one move among `moves` that `keep` accepts; none is "illegal",
@@ -270,7 +333,13 @@ pub(crate) fn resolve(
     moves: &[Move],
     keep: impl Fn(Move) -> bool,
 ) -> Result<Move, MoveError> {
-    let candidates: Vec<Move> = moves.iter().copied().filter(|&m| keep(m)).collect();
+    let mut candidates: Vec<Move> = moves.iter().copied().filter(|&m| keep(m)).collect();
+    // A text without a bounce path names a direct move when there is one:
+    // SAN writes a bounce with its path (`g2-g3-g4` beside the double
+    // step `g4`).
+    if candidates.len() > 1 && candidates.iter().any(|m| !m.is_bounce()) {
+        candidates.retain(|m| !m.is_bounce());
+    }
     match candidates.as_slice() {
         [] => Err(MoveError::Illegal(text.to_string())),
         [m] => Ok(*m),
@@ -315,8 +384,9 @@ fn matches_pattern(pos: &Position, pattern: &SanPattern, m: Move) -> bool {
     }
 }
 
-/// A path text `Bc8-f5-e4`, `d2-d4:c5`, `e7-e8-a4=Q` as long notation.
-fn parse_path(
+/// A path text `Bc8-f5-e4`, `d2-d4:c5`, `e7-e8-a4=Q` as long notation
+/// (with the Hop Chess placement `place`); `None` when it is no path.
+pub(crate) fn parse_path(
     pos: &Position,
     text: &str,
     place: Option<Square>,
@@ -344,10 +414,10 @@ fn parse_path(
         role: promo,
         place,
     };
-    Some(
-        uci.to_move(pos)
-            .map_err(|_| MoveError::Illegal(text.to_string())),
-    )
+    Some(uci.to_move(pos).map_err(|e| match e {
+        MoveError::NeedsPlacement { .. } => e,
+        _ => MoveError::Illegal(text.to_string()),
+    }))
 }
 
 #[cfg(test)]

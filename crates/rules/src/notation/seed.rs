@@ -62,29 +62,92 @@ pub fn read_move(
         .ok_or_else(|| MoveError::Malformed("(end of game text)".to_string()))?;
     // Jumping King's seed notation (`Ke3<B`, `++`) is read by SAN itself.
     if with_game!(pos.variant(), G => G::seed_is_san(pos)) {
-        return parse_san(pos, text);
+        return parse_san(pos, text).or_else(|e| match e {
+            MoveError::Ambiguous { .. } => Err(e),
+            _ => match strip_marks(text).parse::<crate::notation::uci::UciMove>() {
+                Ok(long) => long.to_move(pos).or(Err(e)),
+                Err(_) => Err(e),
+            },
+        });
     }
-    let place = if with_game!(pos.variant(), G => G::placement_follows(pos)) {
-        let sq_text = tokens
-            .next()
-            .ok_or_else(|| MoveError::Malformed(format!("{text} (no placement square follows)")))?;
-        let sq: Square = strip_marks(sq_text)
+    if !with_game!(pos.variant(), G => G::placement_follows(pos)) {
+        return read_turn_part(pos, text, None);
+    }
+    // A Hop Chess turn: the piece move and the placement square, as two
+    // words (`Nf6 d5`, `Bf1-c4:f7 c4+`) or joined by `@` (`Nf6@d5`,
+    // `g8f6@d5`).
+    if let Some((piece, place)) = text.rsplit_once('@').filter(|(p, _)| !p.is_empty()) {
+        let sq: Square = strip_marks(place)
             .parse()
-            .map_err(|_| MoveError::Malformed(format!("{text} {sq_text}")))?;
-        Some(sq)
-    } else {
-        None
+            .map_err(|_| MoveError::Malformed(text.to_string()))?;
+        return read_turn_part(pos, piece, Some(sq)).map_err(|e| rename(e, text));
+    }
+    let place = tokens.peek().and_then(|t| {
+        strip_marks(t)
+            .trim_start_matches('@')
+            .parse::<Square>()
+            .ok()
+    });
+    let Some(sq) = place else {
+        // No square follows: say so if the piece move itself is legal.
+        let step = read_turn_part(pos, text, None)?;
+        return Err(crate::notation::uci::needs_placement(pos, text, step));
     };
-    let full = match place {
-        Some(sq) => format!("{text} {sq}"),
-        None => text.to_string(),
-    };
-    let m = read_piece_move(pos, text).map_err(|e| match e {
-        MoveError::Illegal(_) => MoveError::Illegal(full.clone()),
-        MoveError::Malformed(_) => MoveError::Malformed(full.clone()),
+    let sq_text = tokens.next().expect("peeked");
+    let full = format!("{text} {sq_text}");
+    read_turn_part(pos, text, Some(sq)).map_err(|e| rename(e, &full))
+}
+
+/// The same error, naming the whole turn's text.
+fn rename(e: MoveError, full: &str) -> MoveError {
+    match e {
+        MoveError::Illegal(_) => MoveError::Illegal(full.to_string()),
+        MoveError::Malformed(_) => MoveError::Malformed(full.to_string()),
         other => other,
-    })?;
-    with_place(pos, &full, m, place)
+    }
+}
+
+/// Reads one move, or a Hop Chess piece move with its placement `place`,
+/// in any notation a player may use: the seeds' old notation (which
+/// includes SAN), a bounce path, a drop, or long notation.
+fn read_turn_part(pos: &Position, text: &str, place: Option<Square>) -> Result<Move, MoveError> {
+    let s = strip_marks(text);
+    if s.contains('-') && !s.starts_with(['O', '0', 'o']) {
+        // A path as written by SAN (`Bc8-f5-e4`, `d2-d4:c5`); a Hop Chess
+        // piece move alone is a step.
+        if place.is_none() && pos.splits_turn() {
+            return crate::notation::san::parse_step(pos, s, text);
+        }
+        return crate::notation::san::parse_path(pos, s, place)
+            .unwrap_or_else(|| Err(MoveError::Malformed(text.to_string())));
+    }
+    let read = match read_piece_move(pos, text) {
+        Ok(m) => return with_place(pos, text, m, place),
+        Err(e) => e,
+    };
+    if matches!(read, MoveError::Ambiguous { .. }) {
+        return Err(read);
+    }
+    // SAN forms the old notation does not know (`exd6 e.p.`).
+    let san = match place {
+        Some(sq) => parse_san(pos, &format!("{s} {sq}")),
+        None => parse_san(pos, s),
+    };
+    if let Ok(m) = san {
+        return Ok(m);
+    }
+    // Long notation (`g1f3`, `b1c3b5`, `g8f6@d5`).
+    match s.parse::<crate::notation::uci::UciMove>() {
+        Ok(mut uci) => {
+            if let (crate::notation::uci::UciMove::Normal { place: p, .. }, Some(sq)) =
+                (&mut uci, place)
+            {
+                *p = Some(sq);
+            }
+            uci.to_move(pos).or(Err(read))
+        }
+        Err(_) => Err(read),
+    }
 }
 
 /// The text without check, mate and comment marks (`+`, `++`, `#`, `!`, `?`).
@@ -108,7 +171,7 @@ struct OldPattern {
 fn read_origin(text: &str, p: &mut OldPattern) -> Option<()> {
     let mut chars = text.chars().peekable();
     if let Some(&c) = chars.peek() {
-        if "KQRBN".contains(c) {
+        if "KQRBNH".contains(c) {
             p.role = Role::from_char(c);
             chars.next();
         }
@@ -129,7 +192,7 @@ fn read_origin(text: &str, p: &mut OldPattern) -> Option<()> {
 /// (`Be2` in `BxBe2`, or `Q` alone in `K:Q`), maybe a promotion after it.
 fn read_target(text: &str, p: &mut OldPattern, after_capture: bool) -> Option<()> {
     let mut s = text;
-    if after_capture && s.starts_with(['K', 'Q', 'R', 'B', 'N', 'P']) {
+    if after_capture && s.starts_with(['K', 'Q', 'R', 'B', 'N', 'P', 'H']) {
         p.captured = Role::from_char(s.chars().next()?);
         s = &s[1..];
         if s.is_empty() {
@@ -144,7 +207,7 @@ fn read_target(text: &str, p: &mut OldPattern, after_capture: bool) -> Option<()
     if !promo.is_empty() {
         let mut cs = promo.chars();
         let c = cs.next()?;
-        if cs.next().is_some() || !"QRBN".contains(c) {
+        if cs.next().is_some() || !"QRBNH".contains(c) {
             return None;
         }
         p.promotion = Role::from_char(c);
@@ -201,6 +264,11 @@ pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 && (m.to().map(|t| t.file()) > m.from().map(|f| f.file())) == king_side
         });
     }
+    if s.contains('@') && !pos.splits_turn() {
+        // A drop (`H@g1`, N6) is SAN. (In Hop Chess `@` joins a placement
+        // to the piece move: no piece step.)
+        return parse_san(pos, s);
+    }
     if let Some(sq) = s.strip_prefix('T') {
         let to: Square = sq
             .parse()
@@ -209,9 +277,13 @@ pub fn read_piece_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             m.kind() == MoveKind::Trampoline && m.to() == Some(to)
         });
     }
-    if s.contains('-') {
-        // A path as written by SAN (`Bc8-f5-e4`).
-        return parse_san(pos, s);
+    if s.contains('-') && castle.is_none() {
+        // A path as written by SAN (`Bc8-f5-e4`); in Hop Chess a piece step.
+        if pos.splits_turn() {
+            return crate::notation::san::parse_step(pos, s, text);
+        }
+        return crate::notation::san::parse_path(pos, s, None)
+            .unwrap_or_else(|| Err(MoveError::Malformed(text.to_string())));
     }
     let p = read_old_pattern(s).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
     let b = pos.board();

@@ -145,7 +145,16 @@ impl UciMove {
     /// Resolves the notation against the legal moves of `pos`.
     pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
         let illegal = || MoveError::Illegal(self.to_string());
-        let legal = pos.legal_moves();
+        // A Hop Chess turn: its piece move is found among the steps, then
+        // its placement is checked (cheaper than listing every turn).
+        let split = pos.splits_turn();
+        let mut legal = Vec::new();
+        if split {
+            pos.legal_steps_into(&mut legal);
+        } else {
+            pos.legal_moves_into(&mut legal);
+        }
+        let place_ok = |m: &Move, place: &Option<Square>| split || m.place() == *place;
         let found = match self {
             UciMove::Pass => legal.iter().find(|m| m.kind() == MoveKind::Pass),
             UciMove::Drop { role, to } => legal.iter().find(|m| {
@@ -172,20 +181,57 @@ impl UciMove {
                             && m.from() == Some(*from)
                             && m.to() == Some(*to)
                             && m.role() == *role
-                            && m.place() == *place
+                            && place_ok(m, place)
                     })
                 } else {
                     legal.iter().find(|m| {
                         m.from() == Some(*from)
                             && m.to() == Some(*to)
                             && m.role() == *role
-                            && m.place() == *place
+                            && place_ok(m, place)
                             && !m.is_bounce()
                     })
                 }
             }
         };
-        found.copied().ok_or_else(illegal)
+        match (found, self) {
+            (Some(&step), UciMove::Normal { place, .. }) if split => match place {
+                Some(_) => crate::notation::san::with_place(pos, &self.to_string(), step, *place),
+                // A piece move without its placement: say so.
+                None => Err(needs_placement(pos, &self.to_string(), step)),
+            },
+            (Some(&m), _) => Ok(m),
+            (None, _) => Err(illegal()),
+        }
+    }
+}
+
+/// The error for a Hop Chess piece move `step` (read from `text`) given
+/// without the square of the trampoline after the turn: it shows the turn
+/// with a legal placement, the trampoline kept where it stands if it can be.
+pub(crate) fn needs_placement(pos: &Position, text: &str, step: Move) -> MoveError {
+    let turns: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.piece_part() == step.piece_part())
+        .collect();
+    let kept = pos.trampoline(pos.turn());
+    let example = turns
+        .iter()
+        .find(|m| m.place().is_some() && m.place() == kept)
+        .or_else(|| turns.first())
+        .map(|&m| {
+            let place = m.place().map(|p| p.to_string()).unwrap_or_default();
+            if text.parse::<UciMove>().is_ok() {
+                format!("{text}@{place}")
+            } else {
+                format!("{} {place}", text.trim())
+            }
+        })
+        .unwrap_or_else(|| format!("{}@<square>", text.trim()));
+    MoveError::NeedsPlacement {
+        text: text.trim().to_string(),
+        example,
     }
 }
 

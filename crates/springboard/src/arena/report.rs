@@ -4,85 +4,38 @@
 use super::config::MatchArgs;
 use super::game::{Fault, GameResult, Played};
 use super::stats::{Sprt, SprtState, Wdl};
-use springboard_rules::notation::san::to_san;
-use springboard_rules::{Color, Position, Variant};
+use springboard_rules::notation::pgn::{self, Player, Tags};
+use springboard_rules::{Color, Game};
 
-/// Today's date as `YYYY.MM.DD` (UTC).
-fn pgn_date() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
+/// The PGN of a played game, written by the rules core's PGN writer: the
+/// engines' names, the round, the time control, the result and why.
 pub(super) fn pgn(args: &MatchArgs, g: &Played) -> String {
-    let mut s = String::new();
-    let tag = |s: &mut String, k: &str, v: &str| {
-        s.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
-    tag(&mut s, "Event", "springboard match");
-    tag(&mut s, "Site", "?");
-    tag(&mut s, "Date", &pgn_date());
-    tag(&mut s, "Round", &(g.index + 1).to_string());
-    tag(&mut s, "White", &g.white);
-    tag(&mut s, "Black", &g.black);
-    tag(&mut s, "Result", g.result.pgn());
-    if args.variant != Variant::Chess {
-        tag(&mut s, "Variant", args.variant.name());
+    let mut game = Game::new(g.start.clone());
+    for &m in &g.moves {
+        // Every move was checked by the rules core when it was played.
+        if game.play(m).is_err() {
+            break;
+        }
     }
-    if g.start.to_fen() != Position::startpos(args.variant).to_fen() {
-        tag(&mut s, "SetUp", "1");
-        tag(&mut s, "FEN", &g.start.to_fen());
+    let mut tags = Tags::new();
+    tags.set("Event", "springboard match")
+        .set("Site", "?")
+        .set("Date", pgn::today())
+        .set("Round", (g.index + 1).to_string())
+        .set("Result", g.result.pgn())
+        .set("Termination", g.reason.as_str());
+    for (color, name) in [(Color::White, &g.white), (Color::Black, &g.black)] {
+        tags.set_player(color, Player::Engine { name, level: None });
     }
     let tc = if args.fixed_search() {
         "-".to_string()
     } else {
-        format!(
-            "{}+{}",
-            args.tc.base_ms as f64 / 1000.0,
-            args.tc.inc_ms as f64 / 1000.0
-        )
+        pgn::time_control(args.tc.base_ms, args.tc.inc_ms)
     };
-    tag(&mut s, "TimeControl", &tc);
-    tag(&mut s, "Termination", &g.reason);
-    s.push('\n');
-    let mut pos = g.start.clone();
-    let mut line = String::new();
-    for (i, &m) in g.moves.iter().enumerate() {
-        let mut token = String::new();
-        if pos.turn() == Color::White {
-            token.push_str(&format!("{}. ", pos.fullmove_number()));
-        } else if i == 0 {
-            token.push_str(&format!("{}... ", pos.fullmove_number()));
-        }
-        token.push_str(&to_san(&pos, m));
-        pos.play(m);
-        if line.len() + token.len() + 1 > 80 {
-            s.push_str(line.trim_end());
-            s.push('\n');
-            line.clear();
-        }
-        line.push_str(&token);
-        line.push(' ');
-    }
-    line.push_str(&format!("{{{}}} {}", g.reason, g.result.pgn()));
-    s.push_str(&line);
-    s.push_str("\n\n");
-    s
+    tags.set("TimeControl", tc);
+    let mut text = pgn::write(&game, &tags);
+    text.push('\n');
+    text
 }
 
 pub(super) fn summary(wdl: Wdl, sprt: Option<Sprt>) -> String {
@@ -226,7 +179,7 @@ mod tests {
     use crate::arena::game::{outcome_result, Adjudication};
     use crate::arena::openings::openings;
     use springboard_rules::notation::uci::parse_uci;
-    use springboard_rules::Game;
+    use springboard_rules::{Position, Variant};
 
     #[test]
     fn pgn_of_a_short_game() {
@@ -286,6 +239,15 @@ mod tests {
             text.ends_with("\n1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n\n"),
             "{text}"
         );
+        assert!(
+            text.contains("[White \"One\"]\n[Black \"Two\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("[TimeControl \"10+0.1\"]\n"), "{text}");
+        assert!(text.contains("[WhiteType \"program\"]\n"), "{text}");
+        let (back, tags) = pgn::read(&text, pgn::VariantHint::Any).unwrap();
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(tags.get("Round"), Some("1"));
         assert_eq!(openings(&args).unwrap().len(), 1);
     }
 

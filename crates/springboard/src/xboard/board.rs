@@ -8,12 +8,38 @@
 
 use springboard_rules::{Color, File, Piece, Position, Rank, Role, Square, Variant};
 
-/// XBoard's piece table order, one letter per piece type (the white half of
-/// `PIECETOCHAR`).
-const XBOARD_ORDER: [char; 22] = [
-    'P', 'N', 'B', 'R', 'Q', 'F', 'E', 'A', 'C', 'W', 'M', 'O', 'H', 'I', 'J', 'G', 'D', 'V', 'L',
-    'S', 'U', 'K',
-];
+/// A kind of piece XBoard shows: its slot in XBoard 4.9.1's piece table
+/// (the slot decides the picture: 36 is the "Copper" hoplite helmet, 39
+/// the "Flag") and its letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Role(Role),
+    /// A Trampoline Chess trampoline (T2), XBoard's piece `T`.
+    Trampoline,
+}
+
+impl Kind {
+    fn slot(self) -> usize {
+        match self {
+            Kind::Role(Role::Pawn) => 0,
+            Kind::Role(Role::Knight) => 1,
+            Kind::Role(Role::Bishop) => 2,
+            Kind::Role(Role::Rook) => 3,
+            Kind::Role(Role::Queen) => 4,
+            Kind::Role(Role::Hoplit) => 36,
+            Kind::Trampoline => 39,
+            // The king is always the table's last letter.
+            Kind::Role(Role::King) => usize::MAX,
+        }
+    }
+
+    fn letter(self) -> char {
+        match self {
+            Kind::Role(r) => r.char().to_ascii_uppercase(),
+            Kind::Trampoline => 'T',
+        }
+    }
+}
 
 /// The board's width and height in XBoard's view (Jumping King: files a-f,
 /// ranks 1-8, RULINGS J1).
@@ -24,76 +50,94 @@ pub fn size(v: Variant) -> (u8, u8) {
     }
 }
 
-/// The roles a game uses, in XBoard's table order.
-fn roles(v: Variant) -> &'static [Role] {
-    match v {
-        Variant::JumpingKing => &[
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::King,
-        ],
-        Variant::Hoplit => &[
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Hoplit,
-            Role::King,
-        ],
-        _ => &[
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ],
+/// The kinds a game shows, in XBoard's table order (the king last).
+fn kinds(v: Variant) -> Vec<Kind> {
+    let mut roles = vec![Role::Pawn, Role::Knight, Role::Bishop, Role::Rook];
+    if v != Variant::JumpingKing {
+        roles.push(Role::Queen);
     }
+    if v == Variant::Hoplit {
+        roles.push(Role::Hoplit);
+    }
+    let mut out: Vec<Kind> = roles.into_iter().map(Kind::Role).collect();
+    if v == Variant::Trampoline {
+        out.push(Kind::Trampoline);
+    }
+    out.push(Kind::Role(Role::King));
+    out
 }
 
-/// The roles a side may hold in hand (XBoard's holdings).
-fn hand_roles(v: Variant) -> &'static [Role] {
+/// The kinds a side may hold in hand (XBoard's holdings).
+fn hand_kinds(v: Variant) -> Vec<Kind> {
     match v {
         // J2: the men to place.
-        Variant::JumpingKing => &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook],
+        Variant::JumpingKing => [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]
+            .into_iter()
+            .map(Kind::Role)
+            .collect(),
         // L1: the reserve Hoplit.
-        Variant::Hoplit => &[Role::Hoplit],
-        _ => &[],
+        Variant::Hoplit => vec![Kind::Role(Role::Hoplit)],
+        // T1: the trampoline off the board.
+        Variant::Trampoline => vec![Kind::Trampoline],
+        _ => vec![],
     }
 }
 
-/// The `PIECETOCHAR` table: 22 letters a side, '.' for unused types.
+/// The role of XBoard's holdings piece number `n` (XBoard numbers the used
+/// types in table order); `Role::King` stands for the trampoline.
+pub fn hand_role(v: Variant, n: usize) -> Option<Role> {
+    let kind = *kinds(v).get(n)?;
+    hand_kinds(v).contains(&kind).then_some(match kind {
+        Kind::Role(r) => r,
+        Kind::Trampoline => Role::King,
+    })
+}
+
+/// The `PIECETOCHAR` table: one letter per slot, '.' for unused ones, the
+/// king last.
 pub fn piece_to_char(v: Variant) -> String {
-    let used = roles(v);
-    let white: String = XBOARD_ORDER
+    let used = kinds(v);
+    let len = used
         .iter()
-        .map(|&c| {
-            let role = Role::from_char(c).filter(|r| used.contains(r));
-            if role.is_some() {
-                c
-            } else {
-                '.'
-            }
-        })
-        .collect();
+        .map(|k| k.slot())
+        .filter(|&s| s != usize::MAX)
+        .max()
+        .map_or(0, |m| m + 1)
+        .max(21);
+    let mut white: Vec<char> = vec!['.'; len];
+    for k in &used {
+        if let Some(c) = white.get_mut(k.slot()) {
+            *c = k.letter();
+        }
+    }
+    white.push('K');
+    let white: String = white.into_iter().collect();
     let black = white.to_ascii_lowercase();
     format!("{white}{black}")
 }
 
-/// The number of holding piece types XBoard must show: it numbers the used
-/// types in table order, so this is one more than the highest number of a
-/// role held in hand.
+/// The number of holding piece types XBoard must show: one more than the
+/// highest number of a kind held in hand.
 fn holdings_size(v: Variant) -> usize {
-    let used = roles(v);
-    hand_roles(v)
+    let used = kinds(v);
+    hand_kinds(v)
         .iter()
-        .filter_map(|r| used.iter().position(|u| u == r))
+        .filter_map(|k| used.iter().position(|u| u == k))
         .map(|i| i + 1)
         .max()
         .unwrap_or(0)
+}
+
+/// XBoard's parent variant of a game (the rules XBoard applies around the
+/// engine's): `bughouse` keeps captured men out of the holdings (Hoplit
+/// and Trampoline Chess), `seirawan` shows a Jumping King's placed man
+/// (S-Chess gating) and does not count its men in hand as no material.
+fn parent(v: Variant) -> &'static str {
+    match v {
+        Variant::Hoplit | Variant::Trampoline => "bughouse",
+        Variant::JumpingKing => "seirawan",
+        _ => "fairy",
+    }
 }
 
 /// The `setup` command of an engine-defined variant; `None` for chess,
@@ -105,44 +149,27 @@ pub fn setup_line(pos: &Position) -> Option<String> {
     }
     let (w, h) = size(v);
     Some(format!(
-        "setup ({}) {w}x{h}+{}_fairy {}",
+        "setup ({}) {w}x{h}+{}_{} {}",
         piece_to_char(v),
         holdings_size(v),
+        parent(v),
         xboard_fen(pos)
     ))
 }
 
-/// The `piece` commands for the pieces whose moves differ from XBoard's
-/// idea of them. `&` asks XBoard to trust the engine's highlights, since
-/// Betza notation cannot say what these pieces do.
+/// The `piece` commands: the moves XBoard's own markers would show for the
+/// pieces whose moves differ from its idea of them (`&`: both colours).
+/// With legality testing off (docs/xboard.md) they decide nothing; the
+/// engine's highlights do.
 pub fn piece_lines(v: Variant) -> Vec<&'static str> {
     match v {
-        Variant::Chess => vec![],
         // L2: a diagonal slide, then an orthogonal hop over a screen
         // (approximated: Betza cannot say "outward only" nor L3).
         Variant::Hoplit => vec!["piece H& mBapR"],
         // J4/J8: a knight's non-capturing jump in the jumping phase, a
         // king's step after it; J8: pawns never double-step.
         Variant::JumpingKing => vec!["piece K& mNK", "piece P& fmWfcF"],
-        // P2-P7, T3: every piece but the king may bounce off a
-        // trampoline, so every path comes from the engine's highlights.
-        Variant::Trampoline => vec![
-            "piece P& fmWfceFifmnD",
-            "piece N& N",
-            "piece B& B",
-            "piece R& R",
-            "piece Q& Q",
-        ],
-        // H2, H4: as in Trampoline Chess, and every turn, the king's too,
-        // begins with the placement leg (see `notation`).
-        Variant::HopChess => vec![
-            "piece P& fmWfceFifmnD",
-            "piece N& N",
-            "piece B& B",
-            "piece R& R",
-            "piece Q& Q",
-            "piece K& KisO2",
-        ],
+        _ => vec![],
     }
 }
 
@@ -188,29 +215,45 @@ pub fn board_text(v: Variant, mut cell: impl FnMut(Square) -> Option<char>) -> S
     rows.join("/")
 }
 
-/// The position in XBoard's FEN: the plain board (`*` for squares the game
-/// does not have), holdings in brackets, side, castling, en passant,
-/// clocks. Trampolines and phase state are not shown (XBoard has no words
-/// for them).
+/// The position in XBoard's FEN: the board (`*` for squares the game does
+/// not have, `T`/`t` for Trampoline Chess trampolines), holdings in
+/// brackets, side, castling, en passant, clocks. Hop Chess trampolines and
+/// phase state are not shown (XBoard has no words for them).
 pub fn xboard_fen(pos: &Position) -> String {
     let v = pos.variant();
     let mask = v.mask();
+    let shown = |color| {
+        (v == Variant::Trampoline)
+            .then(|| pos.trampoline(color))
+            .flatten()
+    };
+    let (white_t, black_t) = (shown(Color::White), shown(Color::Black));
     let board = board_text(v, |sq| {
         if !mask.contains(sq) {
             Some('*')
+        } else if white_t == Some(sq) {
+            Some('T')
+        } else if black_t == Some(sq) {
+            Some('t')
         } else {
             pos.board().piece_at(sq).map(Piece::char)
         }
     });
-    let hand = hand_roles(v);
+    let hand = hand_kinds(v);
     let holdings = if hand.is_empty() {
         String::new()
     } else {
         let mut text = String::from("[");
         for color in [Color::White, Color::Black] {
-            for &role in hand.iter().rev() {
-                let c = Piece::new(color, role).char();
-                for _ in 0..pos.reserve(color, role) {
+            for &kind in hand.iter().rev() {
+                let (count, c) = match kind {
+                    Kind::Role(role) => (pos.reserve(color, role), Piece::new(color, role).char()),
+                    Kind::Trampoline => (
+                        u8::from(pos.trampoline(color).is_none()),
+                        color.fold('T', 't'),
+                    ),
+                };
+                for _ in 0..count {
                     text.push(c);
                 }
             }
@@ -237,6 +280,55 @@ pub fn xboard_fen(pos: &Position) -> String {
     )
 }
 
+/// Trampoline Chess: XBoard's FEN (trampolines as `T`/`t` on the board or
+/// in the holdings) as our position text (trampolines in the last field).
+fn trampoline_text(text: &str) -> Option<String> {
+    let mut fields = text.split_whitespace();
+    let placement = fields.next()?;
+    let rest: Vec<&str> = fields.collect();
+    let board = placement.split_once('[').map_or(placement, |(b, _)| b);
+    let mut squares: [Option<Square>; 2] = [None, None];
+    let mut rows = Vec::with_capacity(8);
+    for (i, row) in board.split('/').enumerate() {
+        let rank = Rank::new(u8::try_from(7usize.checked_sub(i)?).ok()?)?;
+        let mut out = String::new();
+        let (mut file, mut empty) = (0u8, 0u8);
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                let d = u8::try_from(d).ok()?;
+                file = file.checked_add(d)?;
+                empty = empty.checked_add(d)?;
+                continue;
+            }
+            if c == 'T' || c == 't' {
+                let slot = usize::from(c == 't');
+                squares[slot] = Some(Square::from_coords(File::new(file)?, rank));
+                file = file.checked_add(1)?;
+                empty = empty.checked_add(1)?;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push(c);
+            file = file.checked_add(1)?;
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        rows.push(out);
+    }
+    let field = |s: Option<Square>| s.map_or("-".to_string(), |s| s.to_string());
+    Some(format!(
+        "{} {} {},{}",
+        rows.join("/"),
+        rest.join(" "),
+        field(squares[0]),
+        field(squares[1])
+    ))
+}
+
 /// The board field of the FIDE start position.
 const START_BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -259,7 +351,7 @@ pub fn read_setboard(v: Variant, text: &str) -> Result<Position, String> {
             let first = fields.get(..2) == Some(&[START_BOARD, "w"][..]);
             Some(format!("{text} -,- {}", if first { "first" } else { "-" }))
         }
-        Variant::Trampoline => Some(format!("{text} -,-")),
+        Variant::Trampoline => trampoline_text(text),
         Variant::JumpingKing => jumping_king_text(text),
         Variant::Chess | Variant::Hoplit => None,
     };
@@ -346,7 +438,7 @@ mod tests {
         );
         assert_eq!(
             piece_to_char(Variant::Hoplit),
-            "PNBRQ.......H........Kpnbrq.......h........k"
+            "PNBRQ...............................HKpnbrq...............................hk"
         );
         assert_eq!(
             piece_to_char(Variant::JumpingKing),
@@ -354,7 +446,12 @@ mod tests {
         );
         assert_eq!(holdings_size(Variant::Hoplit), 6);
         assert_eq!(holdings_size(Variant::JumpingKing), 4);
-        assert_eq!(holdings_size(Variant::Trampoline), 0);
+        assert_eq!(holdings_size(Variant::Trampoline), 6);
+        assert_eq!(holdings_size(Variant::HopChess), 0);
+        assert_eq!(hand_role(Variant::Hoplit, 5), Some(Role::Hoplit));
+        assert_eq!(hand_role(Variant::Trampoline, 5), Some(Role::King));
+        assert_eq!(hand_role(Variant::JumpingKing, 2), Some(Role::Bishop));
+        assert_eq!(hand_role(Variant::Hoplit, 2), None);
     }
 
     #[test]

@@ -2,11 +2,9 @@
 //! (feature `highlight=1`).
 //!
 //! Every legal move of the rules core (`Position::legal_moves`) is turned
-//! into the squares a user clicks after lifting its piece: the Hop Chess
-//! placement square first (see `notation` for its shorthands), then each
-//! trampoline of a bounce path, then the final square. Every valid path of
-//! a move counts (N3: a bishop may be entered direct or through the
-//! trampoline), as long as its clicks read back as that move. After
+//! into the squares a user clicks after lifting its piece (see
+//! `notation::clicks`: the Hop Chess placement square if any, then the
+//! final square; a bounce is entered by its final square, P9). After
 //! `lift` and each `put` on a continuation square, the next clicks are
 //! coloured:
 //!
@@ -15,17 +13,22 @@
 //! - `M` magenta: the move ends there with a choice (promotion, J9's
 //!   optional promotion, the man a Jumping King leaves behind); `put` there
 //!   answers `choice` with the letters allowed;
-//! - `C` cyan: the move goes on from there (a trampoline to bounce off, or
-//!   the Hop Chess placement square); `put` there answers a new highlight.
+//! - `C` cyan: the move goes on from there (the Hop Chess placement
+//!   square); `put` there answers a new highlight, in which that square
+//!   is a final square again when the move may leave the trampoline on
+//!   the square the piece left (XBoard sends the one leg when the same
+//!   square is clicked twice).
 
 use super::board::board_text;
-use super::notation::{clicks, paths, readings, Reading};
+use super::notation::{self, readable_clicks};
 use springboard_rules::{Move, MoveKind, Piece, Position, Role, Square};
 
 /// What was lifted: a piece on the board or a piece in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     Square(Square),
+    /// A piece in XBoard's holdings; `Role::King` stands for a Trampoline
+    /// Chess trampoline in hand (XBoard's `T`).
     Hand(Role),
 }
 
@@ -33,19 +36,7 @@ pub enum Origin {
 #[derive(Clone, Debug)]
 struct Entry {
     clicks: Vec<Square>,
-    /// The bounce path it takes.
-    via: Vec<Square>,
     mv: Move,
-}
-
-impl Entry {
-    /// Whether this entry is the reading `(place, path)`.
-    fn is(&self, (place, path): &Reading) -> bool {
-        self.mv.place() == *place
-            && path
-                .split_last()
-                .is_some_and(|(to, via)| self.mv.to() == Some(*to) && self.via == via)
-    }
 }
 
 /// A lifted piece and the squares put so far.
@@ -66,19 +57,6 @@ pub enum PutAnswer {
     Nothing,
 }
 
-/// Reads `e2` or a piece in hand `H@` (XBoard's holdings).
-pub fn parse_origin(text: &str) -> Option<Origin> {
-    if let Some(letter) = text.strip_suffix('@') {
-        let mut chars = letter.chars();
-        let c = chars.next()?;
-        if chars.next().is_some() {
-            return None;
-        }
-        return Role::from_char(c).map(Origin::Hand);
-    }
-    text.parse().ok().map(Origin::Square)
-}
-
 impl Lifted {
     /// Nothing lifted that can move.
     pub fn empty() -> Lifted {
@@ -90,69 +68,55 @@ impl Lifted {
 
     /// Lifts `origin` in `pos`: every legal move it starts.
     pub fn new(pos: &Position, origin: Origin) -> Lifted {
-        let legal = pos.legal_moves();
-        let mine: Vec<Move> = legal
-            .into_iter()
-            .filter(|m| match origin {
-                Origin::Square(sq) => m.from() == Some(sq),
-                Origin::Hand(role) => m.kind() == MoveKind::Drop && m.role() == Some(role),
-            })
-            .collect();
-        // The paths depend on the piece part only (not on the placement).
-        let mut by_part: Vec<(Move, Vec<Vec<Square>>)> = Vec::new();
+        let own_trampoline = pos.trampoline(pos.turn());
         let mut entries = Vec::new();
-        for m in mine {
-            if m.kind() == MoveKind::Drop {
+        for m in pos.legal_moves() {
+            let clicks = match (origin, m.kind()) {
                 // L4: a drop is one click, on its square.
-                entries.extend(m.to().map(|to| Entry {
-                    clicks: vec![to],
-                    via: vec![],
-                    mv: m,
-                }));
-                continue;
-            }
-            let part = m.piece_part();
-            let known = by_part.iter().position(|(p, _)| *p == part);
-            let idx = match known {
-                Some(i) => i,
-                None => {
-                    by_part.push((part, paths(pos, m)));
-                    by_part.len() - 1
+                (Origin::Hand(role), MoveKind::Drop) if m.role() == Some(role) => {
+                    m.to().map(|t| vec![t])
                 }
+                // T2: the trampoline piece, from the holdings or its square.
+                (Origin::Hand(Role::King), MoveKind::Trampoline) if own_trampoline.is_none() => {
+                    m.to().map(|t| vec![t])
+                }
+                (Origin::Square(sq), MoveKind::Trampoline)
+                    if pos.variant() == springboard_rules::Variant::Trampoline
+                        && own_trampoline == Some(sq) =>
+                {
+                    m.to().map(|t| vec![t])
+                }
+                (Origin::Square(sq), kind)
+                    if m.from() == Some(sq)
+                        && !matches!(kind, MoveKind::Trampoline | MoveKind::Drop) =>
+                {
+                    readable_clicks(pos, m)
+                }
+                _ => None,
             };
-            for via in &by_part[idx].1 {
-                if let Some(clicks) = clicks(m, via) {
+            // Hop Chess: a one-leg move (the trampoline on the vacated
+            // square) ends on a square that is also a placement square,
+            // so its click is cyan; clicking that square again ends the
+            // move there (XBoard then sends the one leg).
+            if let Some([to]) = clicks.as_deref() {
+                if notation::needs_placement(pos) && m.place() == m.from() {
                     entries.push(Entry {
-                        clicks,
-                        via: via.clone(),
+                        clicks: vec![*to, *to],
                         mv: m,
                     });
                 }
             }
+            entries.extend(clicks.map(|clicks| Entry { clicks, mv: m }));
         }
-        // Keep the clicks that read back as their own move (the first
-        // legal reading, as `notation::parse_xboard` reads them).
-        let keep: Vec<bool> = match origin {
-            Origin::Square(from) => entries
-                .iter()
-                .map(|e| {
-                    readings(pos, from, &e.clicks)
-                        .iter()
-                        .find(|r| entries.iter().any(|x| x.is(r)))
-                        .is_some_and(|r| e.is(r))
-                })
-                .collect(),
-            Origin::Hand(_) => vec![true; entries.len()],
-        };
-        let entries = entries
-            .into_iter()
-            .zip(keep)
-            .filter_map(|(e, k)| k.then_some(e))
-            .collect();
         Lifted {
             entries,
             clicks: Vec::new(),
         }
+    }
+
+    /// The last square put on that the move goes on from.
+    pub fn last_click(&self) -> Option<Square> {
+        self.clicks.last().copied()
     }
 
     /// The entries that go on with the clicks made so far.
@@ -169,7 +133,7 @@ impl Lifted {
         for e in self.live().filter(|e| e.clicks[n] == sq) {
             let c = if e.clicks.len() > n + 1 {
                 'C'
-            } else if e.mv.role().is_some() && e.mv.kind() != MoveKind::Drop {
+            } else if e.mv.role().is_some() && !matches!(e.mv.kind(), MoveKind::Drop) {
                 'M'
             } else if e.mv.kind() == MoveKind::EnPassant
                 || pos
@@ -214,7 +178,7 @@ impl Lifted {
         // Drops carry their role but offer no choice.
         let choosing: Vec<&Entry> = here
             .into_iter()
-            .filter(|e| e.mv.kind() != MoveKind::Drop)
+            .filter(|e| !matches!(e.mv.kind(), MoveKind::Drop | MoveKind::Trampoline))
             .collect();
         if !choosing.iter().any(|e| e.mv.role().is_some()) {
             return PutAnswer::Nothing;

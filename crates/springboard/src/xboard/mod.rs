@@ -15,7 +15,9 @@ use clicks::{Lifted, PutAnswer};
 use notation::{parse_xboard, to_xboard};
 use springboard_engine::{Engine, Info, Limits, Score};
 use springboard_rules::notation::san::parse_san;
-use springboard_rules::{Color, DrawReason, Game, Outcome, Position, Square, Variant, WinReason};
+use springboard_rules::{
+    Color, DrawReason, Game, Outcome, Position, Role, Square, Variant, WinReason,
+};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -128,6 +130,56 @@ fn parse_base(text: &str) -> Option<u64> {
 fn parse_secs(text: &str) -> Option<u64> {
     let s: f64 = text.parse().ok()?;
     (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
+}
+
+/// Hop Chess: the trampolines as dots, a `highlight` that XBoard keeps
+/// until the next click: White's white (`W`), Black's black (`D`). They are
+/// no XBoard pieces there (docs/xboard.md). `None` in the other games.
+fn trampoline_marks(pos: &Position) -> Option<String> {
+    if pos.variant() != Variant::HopChess {
+        return None;
+    }
+    let (w, b) = (pos.trampoline(Color::White), pos.trampoline(Color::Black));
+    let text = board::board_text(pos.variant(), |sq| {
+        if w == Some(sq) {
+            Some('W')
+        } else if b == Some(sq) {
+            Some('D')
+        } else {
+            None
+        }
+    });
+    Some(format!("highlight {text}"))
+}
+
+/// The square of a `lift`: a board square, or a piece in XBoard's holdings
+/// (White's to the right of the board, file `a` + width + 1, rank = its
+/// number + 1; Black's in file `_`, counted from the top), or `H@`.
+fn parse_origin(v: Variant, text: &str) -> Option<clicks::Origin> {
+    if let Some(letter) = text.strip_suffix('@') {
+        let mut chars = letter.chars();
+        let role = match (chars.next()?, chars.next()) {
+            ('T' | 't', None) if v == Variant::Trampoline => Role::King,
+            (c, None) => Role::from_char(c)?,
+            _ => return None,
+        };
+        return Some(clicks::Origin::Hand(role));
+    }
+    if let Ok(sq) = text.parse::<Square>() {
+        return Some(clicks::Origin::Square(sq));
+    }
+    let mut chars = text.chars();
+    let file = chars.next()?;
+    let rank: usize = chars.as_str().parse().ok()?;
+    let (w, h) = board::size(v);
+    let number = if file == char::from(b'a' + w + 1) {
+        rank.checked_sub(1)?
+    } else if file == '_' {
+        usize::from(h).checked_sub(rank)?
+    } else {
+        return None;
+    };
+    board::hand_role(v, number).map(clicks::Origin::Hand)
 }
 
 impl Session {
@@ -246,7 +298,18 @@ impl Session {
             "setboard" => {
                 self.searcher.stop();
                 match board::read_setboard(self.variant, rest) {
-                    Ok(pos) => lock(&self.shared).game = Game::new(pos),
+                    // XBoard 4.9.1 forwards the opponent's null move (a
+                    // Jumping King pass, J6) as `setboard` of the position
+                    // after it, and then waits for our move: played as the
+                    // pass, as if it came by `usermove`.
+                    Ok(pos) if self.is_pass_to(&pos) => self.usermove("@@@@")?,
+                    Ok(pos) => {
+                        let marks = trampoline_marks(&pos);
+                        lock(&self.shared).game = Game::new(pos);
+                        if let Some(m) = marks {
+                            self.say(&m)?;
+                        }
+                    }
                     Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
                 }
             }
@@ -260,6 +323,11 @@ impl Session {
                 } else {
                     for _ in 0..plies {
                         shared.game.undo();
+                    }
+                    let marks = trampoline_marks(shared.game.position());
+                    drop(shared);
+                    if let Some(m) = marks {
+                        self.say(&m)?;
                     }
                 }
             }
@@ -309,6 +377,10 @@ impl Session {
             "result" => {
                 self.searcher.stop();
                 self.engine_color = None;
+                // A comment line (XBoard ignores it) with the engine's view
+                // of the final position, for the XBoard tests.
+                let fen = board::xboard_fen(&self.position());
+                self.say(&format!("# final position {fen}"))?;
             }
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -329,9 +401,29 @@ impl Session {
         Ok(Flow::Continue)
     }
 
+    /// Whether `pos` (from `setboard`) is the current position after a
+    /// legal pass, as XBoard writes it (board, holdings, side to move).
+    fn is_pass_to(&self, pos: &Position) -> bool {
+        let shared = lock(&self.shared);
+        let now = shared.game.position();
+        let Some(pass) = parse_xboard(now, "@@@@") else {
+            return false;
+        };
+        let mut after = now.clone();
+        after.play(pass);
+        let key = |p: &Position| {
+            board::xboard_fen(p)
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        key(&after) == key(pos)
+    }
+
     /// `lift SQ`: the squares the lifted piece can go to.
     fn lift(&mut self, line: &str, rest: &str) -> std::io::Result<()> {
-        let Some(origin) = clicks::parse_origin(rest) else {
+        let Some(origin) = parse_origin(self.variant, rest) else {
             self.lifted = None;
             return self.error(line, "lift needs a square");
         };
@@ -342,6 +434,14 @@ impl Session {
                 shared.game.outcome().is_some(),
             )
         };
+        // XBoard 4.9.1 follows a `put` on a cyan square with `lift` of that
+        // same square: the move goes on from there, so the lifted piece
+        // stays and its next squares are shown again.
+        if let (Some(lifted), clicks::Origin::Square(sq)) = (&self.lifted, origin) {
+            if lifted.last_click() == Some(sq) {
+                return self.say(&lifted.highlight(&pos));
+            }
+        }
         let lifted = match origin {
             clicks::Origin::Square(sq) if !board::on_board(self.variant, sq) => {
                 self.lifted = None;
@@ -390,10 +490,14 @@ impl Session {
         if played.is_none() {
             return self.say(&format!("Illegal move: {text}"));
         }
-        let (turn, outcome) = {
+        let (turn, outcome, marks) = {
             let shared = lock(&self.shared);
-            (shared.game.position().turn(), shared.game.outcome())
+            let pos = shared.game.position();
+            (pos.turn(), shared.game.outcome(), trampoline_marks(pos))
         };
+        if let Some(m) = marks {
+            self.say(&m)?;
+        }
         if let Some(o) = outcome {
             return self.say(&result_line(o));
         }
@@ -474,8 +578,12 @@ impl Session {
                     return;
                 }
                 let outcome = s.game.outcome();
+                let marks = trampoline_marks(s.game.position());
                 drop(s);
                 let _ = say(&out_done, &format!("move {text}"));
+                if let Some(m) = marks {
+                    let _ = say(&out_done, &m);
+                }
                 if let Some(o) = outcome {
                     let _ = say(&out_done, &result_line(o));
                 }
@@ -610,10 +718,14 @@ mod tests {
             "sd 4",
             "st 2",
             "nopost",
-            "result 1-0 {x}",
         ] {
             assert_eq!(talk(&mut t, ok), "", "{ok}");
         }
+        // `result`: a comment line with the final position (for tests).
+        assert_eq!(
+            talk(&mut t, "result 1-0 {x}"),
+            "# final position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+        );
         for bad in [
             "level 40",
             "level x 5 0",
@@ -664,25 +776,29 @@ mod tests {
     fn variant_sends_setup_and_piece_lines() {
         let mut t = new_talk();
         assert_eq!(talk(&mut t, "variant normal"), "");
-        let chesslike = "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-                         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
-                         piece P& fmWfceFifmnD\npiece N& N\npiece B& B\npiece R& R\npiece Q& Q\n";
         assert_eq!(
             talk(&mut t, "variant hopchess"),
-            format!("{chesslike}piece K& KisO2\n")
+            "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
         );
         assert_eq!(t.0.position(), Position::startpos(Variant::HopChess));
-        assert_eq!(talk(&mut t, "variant trampoline"), chesslike);
+        // The trampolines are XBoard's piece T (the Flag's slot), in hand.
+        assert_eq!(
+            talk(&mut t, "variant trampoline"),
+            "setup (PNBRQ..................................TKpnbrq..................................tk) \
+             8x8+6_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Tt] w KQkq - 0 1\n"
+        );
         assert_eq!(
             talk(&mut t, "variant jumpingking"),
-            "setup (PNBR.................Kpnbr.................k) 6x8+4_fairy \
+            "setup (PNBR.................Kpnbr.................k) 6x8+4_seirawan \
              *****k/6/6/6/6/6/6/K*****[RRBBNNPPPrrbbnnppp] w - - 0 1\n\
              piece K& mNK\npiece P& fmWfcF\n"
         );
+        // The Hoplit is the hoplite helmet (the Copper's slot).
         assert_eq!(
             talk(&mut t, "variant hoplit"),
-            "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+6_fairy \
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1\n\
+            "setup (PNBRQ...............................HKpnbrq...............................hk) \
+             8x8+6_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQkq - 0 1\n\
              piece H& mBapR\n"
         );
         assert_eq!(
@@ -703,15 +819,11 @@ mod tests {
             ],
         );
         assert!(out.starts_with("setup "), "{out}");
-        // Direct moves yellow, the own trampoline e3 cyan (P2, T3).
+        // Every final square, direct or by a bounce off the own
+        // trampoline e3 (P2, T3, T4), is one click.
         assert_eq!(
             talk(&mut t, "lift c1"),
-            "highlight 8/8/7Y/6Y1/5Y2/Y3C3/1Y1Y4/8\n"
-        );
-        // From e3 the bishop goes on as a bishop (T4), never back to c1.
-        assert_eq!(
-            talk(&mut t, "put e3"),
-            "highlight 8/Y7/1Y5Y/2Y3Y1/3Y1Y2/8/3Y1Y2/6Y1\n"
+            "highlight 8/Y7/1Y5Y/2Y3Y1/3Y1Y2/Y7/1Y1Y1Y2/6Y1\n"
         );
         assert_eq!(talk(&mut t, "put g1"), "");
         // Nothing for an empty square, the enemy, or a finished lift.
@@ -724,7 +836,7 @@ mod tests {
             "c1e3,e4g1",
             "c1e3q,e3g1",
             "c1e3,e3g1,g1h2",
-            "e3g1",
+            "T@e5",
         ] {
             assert_eq!(
                 talk(&mut t, &format!("usermove {bad}")),
@@ -733,9 +845,18 @@ mod tests {
         }
         assert_eq!(talk(&mut t, "usermove c1e3,e3g1"), "");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 b - - 1 1 e3,-");
-        // Our long notation is read too: the trampoline move N5.
-        assert_eq!(talk(&mut t, "usermove @e5"), "");
+        // Black's trampoline from XBoard's holdings (file `_`, rank 8
+        // minus its number 5).
+        // Every square without a piece or a trampoline (T2).
+        assert_eq!(
+            talk(&mut t, "lift _3"),
+            "highlight YYYY1YYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYY1YYY/YYYYYYYY/YYYY1Y1Y\n"
+        );
+        assert_eq!(talk(&mut t, "usermove T@e5"), "");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 w - - 2 2 e3,e5");
+        // Our long notation is read too: the trampoline move N5.
+        assert_eq!(talk(&mut t, "usermove @f5"), "");
+        assert_eq!(fen(&t), "4k3/8/8/8/8/8/8/4K1B1 b - - 3 2 f5,e5");
     }
 
     #[test]
@@ -749,8 +870,14 @@ mod tests {
         );
         // Then the knight's squares with the trampoline on d5.
         assert_eq!(talk(&mut t, "put d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
+        // XBoard 4.9.1 then lifts the cyan square: the same squares again.
+        assert_eq!(talk(&mut t, "lift d5"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
         assert_eq!(talk(&mut t, "put f6"), "");
-        assert_eq!(talk(&mut t, "usermove g8d5,d5f6"), "");
+        // After each move the trampolines as dots: Black's black (D).
+        assert_eq!(
+            talk(&mut t, "usermove g8d5,d5f6"),
+            "highlight 8/8/8/3D4/8/8/8/8\n"
+        );
         assert_eq!(
             fen(&t),
             "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 -,d5 -"
@@ -761,16 +888,39 @@ mod tests {
             talk(&mut t, "usermove g1e4,e4f3"),
             "Illegal move: g1e4,e4f3\n"
         );
-        assert_eq!(talk(&mut t, "usermove g1f3"), "");
+        assert_eq!(
+            talk(&mut t, "usermove g1f3"),
+            "highlight 8/8/8/3D4/8/8/8/6W1\n"
+        );
         assert_eq!(
             fen(&t),
             "rnbqkb1r/pppppppp/5n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2 g1,d5 -"
         );
         // Typed long notation (N4).
-        assert_eq!(talk(&mut t, "usermove b8c6@a3"), "");
+        assert_eq!(
+            talk(&mut t, "usermove b8c6@a3"),
+            "highlight 8/8/8/8/8/D7/8/6W1\n"
+        );
         assert_eq!(
             fen(&t),
             "r1bqkb1r/pppppppp/2n2n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3 g1,a3 -"
+        );
+    }
+
+    #[test]
+    fn hop_chess_one_leg_move_by_clicking_twice() {
+        let mut t = new_talk();
+        script(
+            &mut t,
+            &["variant hopchess", "force", "usermove e2e4", "lift g8"],
+        );
+        // f6 is a placement square (cyan); put there, f6 is also the end
+        // of Ng8-f6 with the trampoline left on g8, and h6 of Ng8-h6@f6.
+        assert_eq!(talk(&mut t, "put f6"), "highlight 8/8/5Y1Y/8/8/8/8/8\n");
+        assert_eq!(talk(&mut t, "put f6"), "");
+        assert_eq!(
+            talk(&mut t, "usermove g8f6"),
+            "highlight 6D1/8/8/8/8/8/8/8\n"
         );
     }
 
@@ -786,17 +936,16 @@ mod tests {
                 "lift c6",
             ],
         );
-        // The trampoline stays on d4: one click there, then the bounce
-        // goes on from d4 (cyan f5: White's trampoline, H4) or ends.
+        // The trampoline stays on d4: one click there, then the final
+        // squares, g3 by the double bounce c6-d4(T)-f5(T)-g3 (H4).
+        let out = talk(&mut t, "put d4");
+        assert!(out.starts_with("highlight ") && out.contains('Y'), "{out}");
+        assert_eq!(out.split('/').nth(5), Some("1Y2YYY1"), "{out}");
+        assert_eq!(talk(&mut t, "put g3"), "");
         assert_eq!(
-            talk(&mut t, "put d4"),
-            "highlight 1Y6/8/4Y3/YY2YC2/1Y6/1Y3Y2/2R1R3/8\n"
+            talk(&mut t, "usermove c6d4,d4g3"),
+            "highlight 8/8/8/5W2/3D4/8/8/8\n"
         );
-        assert_eq!(
-            talk(&mut t, "put f5"),
-            "highlight 8/8/3Y3Y/8/7Y/4Y1Y1/8/8\n"
-        );
-        assert_eq!(talk(&mut t, "usermove c6d4,d4f5,f5g3"), "");
         assert_eq!(
             fen(&t),
             "r1bqkbnr/pppppppp/8/8/8/6n1/PPPPPPPP/RNBQKBNR w KQkq - 2 2 f5,d4 -"
@@ -898,7 +1047,7 @@ mod tests {
                 "sd 3",
             ],
         );
-        assert_eq!(talk_wait(&mut t, "go"), "move a5c3,c3a1\n");
+        assert_eq!(talk_wait(&mut t, "go"), "move a5a1\n");
         assert_eq!(fen(&t), "4k3/8/8/8/8/8/6PP/B6K b - - 0 1 c3,-");
     }
 
@@ -917,9 +1066,37 @@ mod tests {
         );
         assert_eq!(
             talk_wait(&mut t, "go"),
-            "move a1a8,a8a7\n1-0 {White mates}\n"
+            "move a1a8,a8a7\nhighlight W7/8/8/8/8/8/8/8\n1-0 {White mates}\n"
         );
         assert_eq!(fen(&t), "4k3/R7/8/8/8/8/8/4K3 b - - 1 40 a8,- -");
+    }
+
+    #[test]
+    fn a_pass_forwarded_as_setboard_is_played_and_answered() {
+        let mut t = new_talk();
+        // White is stuck (J6): its king on a2, its knights on b4 and c3.
+        script(
+            &mut t,
+            &[
+                "variant jumpingking",
+                "force",
+                "setboard *****k/6/6/6/1N4/2N3/K5/1*****[RRBBPPPrrbbnnppp] w - - 0 5",
+                // Protocol 1: the engine plays Black.
+                "white",
+                "sd 1",
+            ],
+        );
+        let before = t.0.position();
+        // XBoard 4.9.1 sends the position after White's pass: the engine
+        // plays the pass (the game keeps its history) and answers.
+        let out = talk_wait(
+            &mut t,
+            "setboard *****k/6/6/6/1N4/2N3/K5/1*****[PPPBBRRpppnnbbrr] b - - 0 1",
+        );
+        assert!(out.starts_with("move f8"), "{out}");
+        let mut passed = before.clone();
+        passed.play(parse_uci(&before, "0000").unwrap());
+        assert_eq!(lock(&t.0.shared).game.positions()[1], passed);
     }
 
     #[test]

@@ -1,27 +1,26 @@
-//! Moves as XBoard writes them, to and from our long notation (RULINGS
-//! N1-N6).
+//! Moves as XBoard 4.9.1 writes and applies them, to and from our long
+//! notation (RULINGS N1-N6). See docs/xboard.md for why each form.
 //!
-//! - A bounce is a multi-leg move, one leg per straight part, separated by
-//!   commas: `c1e3,e3f4` is our `c1e3f4` (N3); a promotion letter ends the
-//!   last leg (`e7e8,e8a4q`).
-//! - Hop Chess (H2): the trampoline placement is the *first* leg, to the
-//!   placement square, and the piece's path follows from there:
-//!   `g8d5,d5f6` is our `g8f6@d5`, `g1e5,e5f3,f3d4` is `g1f3d4@e5`. XBoard
-//!   thus shows the piece on its real final square (an intermediate leg to
-//!   an empty square takes nothing). A placement on the trampoline the
-//!   piece bounces off first is one leg: `c6d4,d4f5,f5g3` is
-//!   `c6d4f5g3@d4`. A move without placement leg places the trampoline on
-//!   the square the piece left: `h2g3` is `h2g3@h2`. When a text could mean
-//!   several turns, the first reading above that is legal wins, and the
-//!   engine writes a turn only in a form that reads back as that turn
-//!   (else in long notation). Castling is XBoard's plain king move, so it
-//!   has legs only with the trampoline left on the king's square (`e1g1`;
-//!   else `e1g1@d4`). White's first turn (H3) has no placement.
-//! - A Hoplit drop is XBoard's drop `H@d1` (N6); a Jumping King jump that
-//!   places a man is written like gating, `c2e3b` (N6); a pass is XBoard's
-//!   null move `@@@@` (`0000` is read too).
-//! - Everything else is our long notation as it is (a Trampoline Chess
-//!   trampoline move `@e5`, N5; a Hop Chess turn typed as `g8f6@d5`, N4).
+//! - A piece move is one leg, origin to final square, whatever its bounce
+//!   path: the path is no part of a move's identity (P9) and XBoard 4.9.1
+//!   removes whatever stands on the middle square of a multi-leg move (a
+//!   Trampoline Chess trampoline is an XBoard piece), forwards a Black
+//!   two-leg move through an empty square mangled as castling, and plays a
+//!   three-leg engine move wrong. A promotion letter ends it (`e7a4q`).
+//! - Hop Chess (H2): `g8d5,d5f6` is our `g8f6@d5` (the placement is the
+//!   first leg; the trampolines are not XBoard pieces there, so the middle
+//!   square is empty), `g8f6` is `g8f6@g8` (the trampoline on the vacated
+//!   square). Castling is the king's plain move (`e1g1`, trampoline on
+//!   `e1`); with another placement it is written in long notation.
+//!   White's first turn (H3) has no placement.
+//! - Trampoline Chess (T2): the trampoline is XBoard's piece `T`, dropped
+//!   from the holdings (`T@e5`) or moved (`d4e5`): our `@e5`.
+//! - A Hoplit drop is XBoard's drop `H@d1`; a Jumping King jump that
+//!   places a man is written like S-Chess gating, `c2e3b`; a pass is
+//!   XBoard's null move `@@@@`.
+//! - Read too: our long notation, chained legs (`c1e3,e3g1`), and the
+//!   form XBoard 4.9.1 forwards a Black two-leg move in (`g8f6,d5g6` for
+//!   `g8d5,d5f6`: its castling kludge, docs/xboard.md).
 
 use springboard_rules::notation::uci::{parse_uci, UciMove};
 use springboard_rules::{Move, MoveKind, Position, Role, Square, Variant};
@@ -31,116 +30,87 @@ pub fn needs_placement(pos: &Position) -> bool {
     pos.variant() == Variant::HopChess && !pos.is_first_turn() && !pos.placement_pending()
 }
 
-/// One reading of the squares after the origin: the placement, then the
-/// trampolines and the final square.
-pub type Reading = (Option<Square>, Vec<Square>);
-
-/// The readings of the squares clicked after `origin`, first one first.
-pub fn readings(pos: &Position, origin: Square, points: &[Square]) -> Vec<Reading> {
-    if points.is_empty() {
-        return vec![];
+/// The letter at the end of a move: promotion, placed man (J4).
+fn letter(m: Move) -> Option<char> {
+    match m.kind() {
+        MoveKind::Drop | MoveKind::Trampoline | MoveKind::Pass => None,
+        _ => m.role().map(Role::char),
     }
-    if !needs_placement(pos) {
-        return vec![(None, points.to_vec())];
-    }
-    if points.len() == 1 {
-        return vec![(Some(origin), points.to_vec())];
-    }
-    vec![
-        (Some(points[0]), points[1..].to_vec()),
-        (Some(points[0]), points.to_vec()),
-        (Some(origin), points.to_vec()),
-    ]
 }
 
-/// The squares clicked after the origin to enter `m` along the bounce path
-/// `via` (see the module documentation; the caller checks that they read
-/// back as `m`). `None` for Hop Chess castling with the trampoline placed
-/// elsewhere than on the king's square (written in long notation).
-pub fn clicks(m: Move, via: &[Square]) -> Option<Vec<Square>> {
+/// The squares clicked after the origin to enter `m` (a legal move with a
+/// from square): the Hop Chess placement square (unless it is the
+/// vacated square), then the final square. `None` for a move XBoard
+/// cannot be given by clicks (Hop Chess castling with the trampoline away
+/// from the king's square).
+pub fn clicks(m: Move) -> Option<Vec<Square>> {
     let (from, to) = (m.from()?, m.to()?);
-    let mut out = Vec::with_capacity(via.len() + 2);
+    let mut out = Vec::with_capacity(2);
     if let Some(place) = m.place() {
-        // XBoard knows castling only as the king's plain two-square move:
-        // castling legs would leave its rook behind.
-        if m.kind() == MoveKind::Castle && place != from {
-            return None;
-        }
-        if place != from && via.first() != Some(&place) {
+        if place != from {
+            // XBoard knows castling only as the king's plain move.
+            if m.kind() == MoveKind::Castle {
+                return None;
+            }
             out.push(place);
         }
     }
-    out.extend_from_slice(via);
+    // T6: a promoted pawn back on its origin needs the trampoline leg.
+    if to == from {
+        out.extend(m.via().next());
+    }
     out.push(to);
     Some(out)
 }
 
-/// Our long notation of a reading.
-fn long_text(origin: Square, (place, path): &Reading, letter: Option<char>) -> String {
-    let mut t = origin.to_string();
-    for sq in path {
-        t.push_str(&sq.to_string());
-    }
-    t.extend(letter);
-    if let Some(p) = place {
-        t.push('@');
-        t.push_str(&p.to_string());
-    }
-    t
+/// The legal moves of `pos` with these clicks after `origin`, and this
+/// letter (`p`: a pawn that stays a pawn, J9).
+fn candidates(
+    pos: &Position,
+    origin: Square,
+    points: &[Square],
+    letter: Option<char>,
+) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            m.from() == Some(origin)
+                && m.kind() != MoveKind::Trampoline
+                && clicks(m).as_deref() == Some(points)
+                && match (self::letter(m), letter) {
+                    (l, Some('p')) if m.role().is_none() => l.is_none(),
+                    (l, w) => l == w,
+                }
+        })
+        .collect()
 }
 
-/// The move the clicks stand for: the first legal reading.
+/// The move clicked: when a pawn's direct double step and its bounce over
+/// the same squares (P9: two moves) are both legal, the double step.
 fn read_points(
     pos: &Position,
     origin: Square,
     points: &[Square],
     letter: Option<char>,
 ) -> Option<Move> {
-    readings(pos, origin, points).iter().find_map(|r| {
-        let long = long_text(origin, r, letter);
-        parse_uci(pos, &long)
-            .ok()
-            .or_else(|| plain_pawn_move(pos, &long))
-    })
+    let found = candidates(pos, origin, points, letter);
+    found
+        .iter()
+        .copied()
+        .find(|m| m.kind() == MoveKind::DoubleStep)
+        .or_else(|| found.first().copied())
 }
 
-/// The trampoline paths by which `m` (a legal move with a from square) can
-/// be entered: the canonical one first, then every other valid one (N3).
-pub fn paths(pos: &Position, m: Move) -> Vec<Vec<Square>> {
-    let (Some(from), Some(to)) = (m.from(), m.to()) else {
-        return vec![];
-    };
-    let mut out = vec![m.via().collect::<Vec<_>>()];
-    let tramps: Vec<Square> = [pos.trampoline(pos.turn()), pos.trampoline(!pos.turn())]
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut candidates: Vec<Vec<Square>> = vec![vec![]];
-    for &t in &tramps {
-        candidates.push(vec![t]);
-        for &u in &tramps {
-            if u != t {
-                candidates.push(vec![t, u]);
-            }
-        }
-    }
-    for via in candidates {
-        if out.contains(&via) {
-            continue;
-        }
-        let text = long_text(
-            from,
-            &(m.place(), [&via[..], &[to]].concat()),
-            m.role().map(Role::char),
-        );
-        if parse_uci(pos, &text).is_ok_and(|x| x == m && x.kind() == m.kind()) {
-            out.push(via);
-        }
-    }
-    out
+/// The clicks of `m` if they read back as `m` (see `clicks`).
+pub fn readable_clicks(pos: &Position, m: Move) -> Option<Vec<Square>> {
+    let from = m.from()?;
+    let points = clicks(m)?;
+    read_points(pos, from, &points, letter(m))
+        .is_some_and(|x| x == m && x.kind() == m.kind())
+        .then_some(points)
 }
 
-/// Legs text: `c1e3,e3f4`, with the letter at the end.
+/// Legs text: `g8d5,d5f6`, with the letter at the end.
 fn legs_text(origin: Square, points: &[Square], letter: Option<char>) -> String {
     let mut text = String::new();
     let mut at = origin;
@@ -160,26 +130,18 @@ pub fn to_xboard(pos: &Position, m: Move) -> String {
     let long = || UciMove::from_move(m).to_string();
     match m.kind() {
         MoveKind::Pass => "@@@@".to_string(),
-        MoveKind::Drop | MoveKind::Trampoline => long(),
+        MoveKind::Drop => long(),
+        MoveKind::Trampoline => match (m.to(), pos.trampoline(pos.turn())) {
+            (Some(to), Some(at)) if pos.variant() == Variant::Trampoline => format!("{at}{to}"),
+            (Some(to), None) if pos.variant() == Variant::Trampoline => format!("T@{to}"),
+            _ => long(),
+        },
         _ => {
-            let Some(from) = m.from() else {
-                return long();
-            };
-            let letter = m.role().map(Role::char);
-            let direct: Vec<Square> = m.via().collect();
-            // The canonical path first; others only when it cannot be said.
-            let all = if needs_placement(pos) {
-                paths(pos, m)
-            } else {
-                vec![direct]
-            };
-            all.iter()
-                .filter_map(|via| clicks(m, via))
-                .find(|points| {
-                    read_points(pos, from, points, letter)
-                        .is_some_and(|x| x == m && x.kind() == m.kind())
-                })
-                .map_or_else(long, |points| legs_text(from, &points, letter))
+            // Only a text that reads back as this very move.
+            match (m.from(), readable_clicks(pos, m)) {
+                (Some(from), Some(points)) => legs_text(from, &points, letter(m)),
+                _ => long(),
+            }
         }
     }
 }
@@ -196,9 +158,27 @@ fn parse_leg(text: &str) -> Option<(Square, Square, Option<char>)> {
 }
 
 /// A comma-separated multi-leg move: the origin, the squares after it and
-/// the letter. `None` if the legs are malformed or do not chain.
+/// the letter. `None` if the legs are malformed or do not chain. XBoard
+/// 4.9.1's castling kludge (a two-leg move `a k,k b` forwarded as
+/// `a b,k c` with `c` one file from `b`) is undone.
 fn parse_legs(text: &str) -> Option<(Square, Vec<Square>, Option<char>)> {
     let parts: Vec<&str> = text.split(',').collect();
+    if let [first, second] = parts[..] {
+        let (a, b, l1) = parse_leg(first)?;
+        // The kludge's last square is the final square's neighbour on the
+        // rank, off the board beside file a or h too (`a5` gives `` `5``).
+        let kludge = second.is_ascii() && (4..=5).contains(&second.len());
+        if kludge && l1.is_none() {
+            let k: Square = second[0..2].parse().ok()?;
+            let c = second.as_bytes();
+            let file_apart = (i16::from(c[2]) - i16::from(b'a' + b.file().index())).abs() == 1;
+            let same_rank = char::from(c[3]) == b.rank().char();
+            if k != b && file_apart && same_rank {
+                let letter = second[4..].chars().next();
+                return Some((a, vec![k, b], letter));
+            }
+        }
+    }
     let mut origin = None;
     let mut points: Vec<Square> = Vec::with_capacity(parts.len());
     let mut letter = None;
@@ -222,27 +202,35 @@ pub fn parse_xboard(pos: &Position, text: &str) -> Option<Move> {
     if text == "@@@@" {
         return parse_uci(pos, "0000").ok();
     }
-    if text.contains(',') || needs_placement(pos) {
-        if let Some((origin, points, letter)) = parse_legs(text) {
-            return read_points(pos, origin, &points, letter);
+    // Trampoline Chess: the trampoline piece dropped or moved (T2).
+    if pos.variant() == Variant::Trampoline {
+        if let Some(sq) = text.strip_prefix("T@").or_else(|| text.strip_prefix("t@")) {
+            return pos
+                .trampoline(pos.turn())
+                .is_none()
+                .then(|| parse_uci(pos, &format!("@{sq}")).ok())?;
+        }
+        if let Some((from, to, None)) = parse_leg(text) {
+            if pos.trampoline(pos.turn()) == Some(from) {
+                return parse_uci(pos, &format!("@{to}")).ok();
+            }
         }
     }
-    parse_uci(pos, text)
-        .ok()
-        .or_else(|| plain_pawn_move(pos, text))
-}
-
-/// `e6e7p`: a pawn that reaches the last rank and stays a pawn (Jumping
-/// King's optional promotion, J9), as XBoard writes the pawn chosen from a
-/// `choice`.
-fn plain_pawn_move(pos: &Position, long: &str) -> Option<Move> {
-    let body = long.strip_suffix('p')?;
-    let from: Square = body.get(0..2)?.parse().ok()?;
-    if pos.board().role_at(from) != Some(Role::Pawn) {
-        return None;
+    if let Some((origin, points, letter)) = parse_legs(text) {
+        if let Some(m) = read_points(pos, origin, &points, letter) {
+            return Some(m);
+        }
+        // Chained legs through trampolines (`c1e3,e3g1`), as typed.
+        if points.len() > 1 && !needs_placement(pos) {
+            let mut long = origin.to_string();
+            for p in &points {
+                long.push_str(&p.to_string());
+            }
+            long.extend(letter);
+            return parse_uci(pos, &long).ok();
+        }
     }
-    let m = parse_uci(pos, body).ok()?;
-    (m.promotion_role().is_none() && m.kind() == MoveKind::Normal).then_some(m)
+    parse_uci(pos, text).ok()
 }
 
 #[cfg(test)]
@@ -257,8 +245,10 @@ mod tests {
     fn bounce_legs_both_ways() {
         // N3: the bounce c1-e3(T)-f4 is the direct move c1f4 (P9).
         let p = pos(Variant::Trampoline, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 e3,-");
+        // One leg, origin to final square, whatever the path (P9).
         let m = parse_xboard(&p, "c1e3,e3g1").unwrap();
-        assert_eq!(to_xboard(&p, m), "c1e3,e3g1");
+        assert_eq!(to_xboard(&p, m), "c1g1");
+        assert_eq!(parse_xboard(&p, "c1g1"), Some(m));
         assert_eq!(parse_xboard(&p, "c1e3g1"), Some(m));
         let f4 = parse_xboard(&p, "c1e3,e3f4").unwrap();
         assert_eq!(to_xboard(&p, f4), "c1f4");
@@ -313,22 +303,45 @@ mod tests {
 
     #[test]
     fn hop_chess_two_bounces() {
-        // White's trampoline f5, Black's d4: c6-d4(T)-f5(T)-g3.
+        // White's trampoline f5, Black's d4: c6-d4(T)-f5(T)-g3. The path
+        // is not written (P9): placement leg, then the final square.
         let p = pos(
             Variant::HopChess,
             "r1bqkbnr/pppppppp/2n5/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 f5,d4 -",
         );
-        let stays = parse_xboard(&p, "c6d4,d4f5,f5g3").unwrap();
+        let stays = parse_xboard(&p, "c6d4,d4g3").unwrap();
         assert_eq!(stays, parse_uci(&p, "c6d4f5g3@d4").unwrap());
-        assert_eq!(to_xboard(&p, stays), "c6d4,d4f5,f5g3");
-        let moved = parse_xboard(&p, "c6e6,e6d4,d4f5,f5g3").unwrap();
+        assert_eq!(to_xboard(&p, stays), "c6d4,d4g3");
+        let moved = parse_xboard(&p, "c6e6,e6g3").unwrap();
         assert_eq!(moved, parse_uci(&p, "c6d4f5g3@e6").unwrap());
-        assert_eq!(to_xboard(&p, moved), "c6e6,e6d4,d4f5,f5g3");
-        // On the vacated square: "c6d4,d4f5,f5g3" already means @d4, so
-        // the engine says it in long notation.
+        assert_eq!(to_xboard(&p, moved), "c6e6,e6g3");
+        // On the vacated square: one leg.
         let home = parse_uci(&p, "c6d4f5g3@c6").unwrap();
-        assert_eq!(parse_xboard(&p, "c6d4,d4f5,f5g3"), Some(stays));
-        assert_eq!(to_xboard(&p, home), "c6d4f5g3@c6");
-        assert_eq!(parse_xboard(&p, "c6d4f5g3@c6"), Some(home));
+        assert_eq!(to_xboard(&p, home), "c6g3");
+        assert_eq!(parse_xboard(&p, "c6g3"), Some(home));
+        // XBoard 4.9.1 forwards Black's `c6e6,e6g3` as castling: `c6g3,e6f3`.
+        assert_eq!(parse_xboard(&p, "c6g3,e6f3"), Some(moved));
+        assert_eq!(parse_xboard(&p, "c6g3,e6h3"), Some(moved));
+        // Beside file a the kludge's square is off the board.
+        let q = pos(
+            Variant::HopChess,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 -,- -",
+        );
+        let a5 = parse_uci(&q, "a7a5@f6").unwrap();
+        assert_eq!(to_xboard(&q, a5), "a7f6,f6a5");
+        assert_eq!(parse_xboard(&q, "a7a5,f6`5"), Some(a5));
+    }
+
+    #[test]
+    fn trampoline_chess_trampoline_is_a_piece() {
+        let p = pos(Variant::Trampoline, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1 e3,-");
+        let m = parse_uci(&p, "@e5").unwrap();
+        assert_eq!(to_xboard(&p, m), "e3e5");
+        assert_eq!(parse_xboard(&p, "e3e5"), Some(m));
+        let q = pos(Variant::Trampoline, "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1 e3,-");
+        let drop = parse_uci(&q, "@d5").unwrap();
+        assert_eq!(to_xboard(&q, drop), "T@d5");
+        assert_eq!(parse_xboard(&q, "T@d5"), Some(drop));
+        assert_eq!(parse_xboard(&q, "e3e5"), None);
     }
 }

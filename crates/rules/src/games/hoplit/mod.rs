@@ -37,7 +37,7 @@ use crate::error::FenError;
 use crate::games::chess;
 use crate::moves::{Move, MoveKind, MoveList};
 
-use super::GameRules;
+use super::{material, GameRules};
 use crate::position::{Position, Setup};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
@@ -57,6 +57,7 @@ impl GameRules for Hoplit {
         Role::Hoplit,
     ];
     const RESERVE_ROLES: &'static [Role] = &[Role::Hoplit];
+    const RESERVE_START: [u8; 7] = [0, 0, 0, 0, 0, 0, 1];
 
     #[inline]
     fn legal_moves(pos: &Position, list: &mut MoveList) {
@@ -77,6 +78,7 @@ impl GameRules for Hoplit {
     /// and the Hoplits' checks (L2).
     fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let (mut pos, ep_claim) = setup.into_position(Variant::Hoplit);
+        material::check_state::<Hoplit>(&pos)?;
         validate(&pos)?;
         if let Some(ep) = ep_claim {
             chess::validate_ep_claim(&pos, ep)?;
@@ -169,8 +171,14 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
 
 // ---- Checking a setup ----
 
+/// A side's men at the start (L1): FIDE chess's and the Hoplit, by
+/// [`Role::index`].
+const ARMY: [u8; 7] = [8, 2, 2, 2, 1, 1, 1];
+
 /// One king a side, at most 17 men a side counting the reserve (16 and the
-/// Hoplit), no pawn on a back rank, the side not to move not in check.
+/// Hoplit), no more pawns or promoted men (L5: Hoplits too, on the board
+/// and in reserve together) than the army allows, no pawn on a back rank,
+/// the side not to move not in check.
 fn validate(pos: &Position) -> Result<(), FenError> {
     let b = pos.board();
     for c in Color::ALL {
@@ -183,6 +191,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             return Err(FenError::TooManyPieces(c.name(), n));
         }
     }
+    material::check_army(pos, &ARMY)?;
     chess::validate_pawn_ranks(pos)?;
     let them = !pos.turn();
     let their_king = b.king_of(them).expect("one king");

@@ -753,14 +753,6 @@ fn position_text_errors() {
             .into(),
         ),
         (
-            "8/4k3/rr6/8/RRR5/P7/2K5/8[] w - 0 1",
-            J::KindOverFour {
-                kind: "rooks",
-                count: 5,
-            }
-            .into(),
-        ),
-        (
             "8/4k3/8/8/8/8/2K5/R7[] w - 0 1",
             J::OwnWeakSquare {
                 color: "White",

@@ -1,0 +1,391 @@
+//! The properties the fuzz targets check, shared by every target (see
+//! docs/fuzzing.md).
+//!
+//! Every target feeds text to a reader of the rules core and checks, beyond
+//! "no panic":
+//! - an accepted position text round-trips: parse, write, parse gives the
+//!   same position and the same text, and the incremental hash equals the
+//!   recomputed one;
+//! - an accepted position's legal moves agree with perft 1, are listed once
+//!   each (ruling P9), and a position without legal moves has an outcome;
+//! - each legal move's long notation and SAN read back to that same move
+//!   (and the long notation to the same text), and playing it gives a
+//!   position whose text round-trips.
+//!
+//! Positions with very many legal moves (Hop Chess turns run into the
+//! thousands) check a spread sample of their moves, [`sample`], so that one
+//! input stays in the milliseconds; the `game` target lets the fuzzer pick
+//! any move.
+
+use springboard_rules::notation::uci::{self, UciMove};
+use springboard_rules::notation::{san, seed};
+use springboard_rules::perft::perft;
+use springboard_rules::{Game, Move, Position, Variant};
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// The most moves checked in full in one position (the sample of a larger
+/// list has about `WORK / len` moves, at least [`MIN_SAMPLE`]).
+const WORK: usize = 2048;
+const MIN_SAMPLE: usize = 4;
+/// The most moves one input plays, to keep an input fast.
+pub const MAX_PLIES: usize = 48;
+
+/// The moves of `moves` a check looks at: all of them when the list is
+/// short, else an evenly spread sample.
+pub fn sample(moves: &[Move]) -> Vec<Move> {
+    let len = moves.len();
+    if len == 0 {
+        return Vec::new();
+    }
+    let count = (WORK / len).max(MIN_SAMPLE).min(len);
+    (0..count).map(|i| moves[i * len / count]).collect()
+}
+
+/// Parse, write, parse: the same position and the same text.
+pub fn round_trip(pos: &Position) {
+    let variant = pos.variant();
+    let text = pos.to_fen();
+    let again = Position::from_fen(variant, &text)
+        .unwrap_or_else(|e| panic!("{variant}: the written text {text:?} is refused: {e}"));
+    assert_eq!(
+        again.to_fen(),
+        text,
+        "{variant}: writing the position read from {text:?} gives another text"
+    );
+    assert!(
+        again == *pos,
+        "{variant}: {text:?} reads as another position:\n{again:?}\nwas\n{pos:?}"
+    );
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(),
+        "{variant}: {text:?}: the incremental hash is not the computed one"
+    );
+}
+
+/// Every property of an accepted position (module documentation).
+pub fn check_position(pos: &Position) {
+    round_trip(pos);
+    let fen = pos.to_fen();
+    let moves = pos.legal_moves();
+    assert_eq!(
+        perft(pos, 1),
+        moves.len() as u64,
+        "{}: {fen:?}: perft 1 is not the number of legal moves",
+        pos.variant()
+    );
+    let mut seen = HashSet::with_capacity(moves.len());
+    for &m in &moves {
+        assert!(
+            seen.insert(m),
+            "{}: {fen:?}: {} is listed twice",
+            pos.variant(),
+            uci::to_uci(pos, m)
+        );
+    }
+    if moves.is_empty() {
+        assert!(
+            pos.outcome().is_some(),
+            "{}: {fen:?}: no legal move but the game is not over",
+            pos.variant()
+        );
+    }
+    for m in sample(&moves) {
+        check_move(pos, m);
+    }
+}
+
+/// A legal move `m` of `pos`: its long notation and SAN read back to it,
+/// and the position after it round-trips.
+pub fn check_move(pos: &Position, m: Move) {
+    let variant = pos.variant();
+    let fen = pos.to_fen();
+    assert!(pos.is_legal(m), "{variant}: {fen:?}: {m:?} is not legal");
+    let long = uci::to_uci(pos, m);
+    match uci::parse_uci(pos, &long) {
+        Ok(back) => {
+            assert_eq!(back, m, "{variant}: {fen:?}: {long} reads as another move");
+            assert_eq!(
+                uci::to_uci(pos, back),
+                long,
+                "{variant}: {fen:?}: {long} is written back differently"
+            );
+        }
+        Err(e) => panic!("{variant}: {fen:?}: the long notation {long} is refused: {e}"),
+    }
+    let short = san::to_san(pos, m);
+    match san::parse_san(pos, &short) {
+        Ok(back) => assert_eq!(
+            back,
+            m,
+            "{variant}: {fen:?}: the SAN {short:?} reads as {}, not {long}",
+            uci::to_uci(pos, back)
+        ),
+        Err(e) => panic!("{variant}: {fen:?}: the SAN {short:?} of {long} is refused: {e}"),
+    }
+    let mut next = pos.clone();
+    next.play(m);
+    round_trip(&next);
+}
+
+/// The positions the move targets start from: each game's start, the
+/// positions of the perft suites (crates/rules/tests/perft) and those of
+/// the rule examples (docs/rules). An input's first byte picks one.
+pub fn pool() -> &'static [Position] {
+    static POOL: OnceLock<Vec<Position>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let mut fens: Vec<(Variant, String)> = Variant::ALL
+            .iter()
+            .map(|&v| (v, v.start_fen().to_string()))
+            .collect();
+        for (variant, text) in PERFT {
+            for line in text.lines() {
+                if let Some(fen) = line.trim().strip_prefix("epd ") {
+                    fens.push((variant, fen.to_string()));
+                }
+            }
+        }
+        for text in DOCS {
+            let mut variant = Variant::Chess;
+            for line in text.lines() {
+                if let Some(name) = line.strip_prefix("variant ") {
+                    variant = Variant::from_name(name.trim()).unwrap_or(variant);
+                } else if let Some(fen) = line.strip_prefix("position ") {
+                    if fen.trim() != "start" {
+                        fens.push((variant, fen.trim().to_string()));
+                    }
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        fens.into_iter()
+            .filter_map(|(v, fen)| Position::from_fen(v, &fen).ok())
+            .filter(|p| seen.insert((p.variant(), p.to_fen())))
+            .take(256)
+            .collect()
+    })
+}
+
+/// The perft suites, by game.
+pub const PERFT: [(Variant, &str); 5] = [
+    (
+        Variant::Chess,
+        include_str!("../../crates/rules/tests/perft/chess.perft"),
+    ),
+    (
+        Variant::HopChess,
+        include_str!("../../crates/rules/tests/perft/hopchess.perft"),
+    ),
+    (
+        Variant::Trampoline,
+        include_str!("../../crates/rules/tests/perft/trampoline.perft"),
+    ),
+    (
+        Variant::JumpingKing,
+        include_str!("../../crates/rules/tests/perft/jumpingking.perft"),
+    ),
+    (
+        Variant::Hoplit,
+        include_str!("../../crates/rules/tests/perft/hoplit.perft"),
+    ),
+];
+
+/// The rule documents with their `example` blocks.
+pub const DOCS: [&str; 7] = [
+    include_str!("../../docs/rules/chess.md"),
+    include_str!("../../docs/rules/hopchess.md"),
+    include_str!("../../docs/rules/trampoline.md"),
+    include_str!("../../docs/rules/trampolines.md"),
+    include_str!("../../docs/rules/jumpingking.md"),
+    include_str!("../../docs/rules/hoplit.md"),
+    include_str!("../../docs/rules/notation.md"),
+];
+
+/// The published games (crates/rules/tests/games), with their game.
+pub const GAMES: [(Variant, &str); 3] = [
+    (
+        Variant::HopChess,
+        include_str!("../../crates/rules/tests/games/hop-chess.txt"),
+    ),
+    (
+        Variant::Trampoline,
+        include_str!("../../crates/rules/tests/games/trampoline-chess.txt"),
+    ),
+    (
+        Variant::JumpingKing,
+        include_str!("../../crates/rules/tests/games/jumping-king.txt"),
+    ),
+];
+
+/// The index in [`pool`] of a game's start position.
+pub fn start_index(variant: Variant) -> u8 {
+    Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a game") as u8
+}
+
+/// An input of a move target: the first byte picks the start position, the
+/// rest is text.
+fn split(data: &[u8]) -> Option<(&'static Position, &str)> {
+    let (&first, rest) = data.split_first()?;
+    let pool = pool();
+    let pos = &pool[first as usize % pool.len()];
+    Some((pos, std::str::from_utf8(rest).ok()?))
+}
+
+/// `fen_*`: a position text of `variant`.
+pub fn fen_target(variant: Variant, data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = Position::from_fen(variant, text) {
+        check_position(&pos);
+    }
+}
+
+/// Plays a move read from `text` on `game`, checking it first.
+fn play_read(game: &mut Game, m: Move) {
+    let pos = game.position().clone();
+    check_move(&pos, m);
+    game.play(m)
+        .unwrap_or_else(|e| panic!("{}: a move read as legal is refused: {e}", pos.to_fen()));
+    let mut after = pos.clone();
+    after.play(m);
+    assert!(
+        *game.position() == after,
+        "Game::play and Position::play differ"
+    );
+}
+
+/// `uci`: whitespace-separated long notation moves, read and played one
+/// after the other from the picked position (unreadable ones are skipped).
+pub fn uci_target(data: &[u8]) {
+    let Some((start, text)) = split(data) else {
+        return;
+    };
+    let mut game = Game::new(start.clone());
+    for token in text.split_whitespace().take(MAX_PLIES) {
+        if let Ok(syntax) = token.parse::<UciMove>() {
+            let written = syntax.to_string();
+            let again: UciMove = written
+                .parse()
+                .unwrap_or_else(|e| panic!("{token}: written as {written}, which is refused: {e}"));
+            assert_eq!(
+                again, syntax,
+                "{token}: written as {written}, read otherwise"
+            );
+        }
+        if game.outcome().is_some() {
+            break;
+        }
+        if let Ok(m) = uci::parse_uci(game.position(), token) {
+            play_read(&mut game, m);
+        }
+    }
+}
+
+/// `san`: SAN moves, one per line (a Hop Chess turn is `Nf6 d5`), read and
+/// played one after the other from the picked position.
+pub fn san_target(data: &[u8]) {
+    let Some((start, text)) = split(data) else {
+        return;
+    };
+    let mut game = Game::new(start.clone());
+    for line in text.lines().take(MAX_PLIES) {
+        if game.outcome().is_some() {
+            break;
+        }
+        if let Ok(m) = san::parse_san(game.position(), line) {
+            play_read(&mut game, m);
+        }
+    }
+}
+
+/// `seed`: a game text in the seeds' notation (move numbers, comments, old
+/// notation), replayed from the picked position; every replayed move is
+/// legal, its position round-trips, and a single token read with the old
+/// notation is a legal step.
+pub fn seed_target(data: &[u8]) {
+    let Some((start, text)) = split(data) else {
+        return;
+    };
+    let tokens = seed::tokens(text);
+    let _ = seed::ends_in_resignation(text);
+    if let Some(first) = tokens.first() {
+        if let Ok(m) = seed::read_piece_move(start, first) {
+            let mut steps = Vec::new();
+            start.legal_steps_into(&mut steps);
+            assert!(steps.contains(&m), "{first}: not a legal step");
+        }
+    }
+    if tokens.len() > MAX_PLIES * 2 {
+        return;
+    }
+    if let Ok(replay) = seed::replay(start, text) {
+        assert_eq!(replay.positions.len(), replay.moves.len() + 1);
+        assert!(replay.positions[0] == *start);
+        for (i, &m) in replay.moves.iter().enumerate() {
+            let pos = &replay.positions[i];
+            check_move(pos, m);
+            let mut next = pos.clone();
+            next.play(m);
+            assert!(next == replay.positions[i + 1], "replay positions differ");
+        }
+    }
+}
+
+/// `game`: move choices played on a [`Game`]: each two bytes pick a legal
+/// move by index (0xffff takes the last move back); every position met
+/// passes [`check_position`]'s perft and notation checks for the chosen
+/// move, and the game's SAN text replays to the same moves.
+pub fn game_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let pool = pool();
+    let start = &pool[first as usize % pool.len()];
+    let mut game = Game::new(start.clone());
+    for pair in rest.chunks_exact(2).take(MAX_PLIES) {
+        let choice = u16::from_le_bytes([pair[0], pair[1]]);
+        if choice == u16::MAX {
+            let before = game.positions().to_vec();
+            if game.undo().is_some() {
+                assert!(
+                    *game.position() == before[before.len() - 2],
+                    "undo does not restore"
+                );
+            }
+            continue;
+        }
+        if game.outcome().is_some() {
+            break;
+        }
+        let pos = game.position().clone();
+        let moves = pos.legal_moves();
+        assert_eq!(perft(&pos, 1), moves.len() as u64, "{}", pos.to_fen());
+        if moves.is_empty() {
+            panic!("{}: no legal move but the game is not over", pos.to_fen());
+        }
+        let m = moves[choice as usize % moves.len()];
+        play_read(&mut game, m);
+    }
+    // The game's SAN, as a game text, replays to the same moves.
+    let mut text = String::new();
+    for (pos, &m) in game.positions().iter().zip(game.moves()) {
+        text.push_str(&san::to_san(pos, m));
+        text.push(' ');
+    }
+    match seed::replay(start, &text) {
+        Ok(replay) => assert!(
+            replay.moves == game.moves(),
+            "{}: the SAN text {text:?} replays to other moves",
+            start.to_fen()
+        ),
+        Err(e) => panic!(
+            "{}: the SAN text {text:?} does not replay: {e}",
+            start.to_fen()
+        ),
+    }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A short bounded pass of every fuzz target (fuzz/, docs/fuzzing.md) over
+# its corpus in fuzz/corpus/, on the stable toolchain.
+#
+#   bash scripts/fuzz.sh                 # every target, FUZZ_SECONDS each
+#   FUZZ_SECONDS=60 bash scripts/fuzz.sh fen_hopchess san
+#
+# The targets are built the way `cargo fuzz build --sanitizer none
+# --debug-assertions` (cargo-fuzz 0.13) builds them: libFuzzer from
+# libfuzzer-sys, the sancov LLVM pass and its options, `--cfg fuzzing` and
+# debug assertions, all stable rustc flags, so neither a nightly compiler
+# nor cargo-fuzz itself is needed (installing cargo-fuzz costs about a
+# minute of CI). New inputs go to a temporary directory: the corpora in the
+# repository change only when someone minimises them on purpose.
+# A failing input is saved as fuzz/artifacts/<target>/crash-* and fails the
+# script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_EACH=${FUZZ_SECONDS:-12}
+ALL=(fen_chess fen_hopchess fen_trampoline fen_jumpingking fen_hoplit uci san seed game)
+if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL[@]}"); fi
+
+# libfuzzer-sys compiles libFuzzer (C++).
+if ! command -v c++ >/dev/null 2>&1; then
+    echo "== installing a C++ compiler for libFuzzer"
+    apt-get update -qq && apt-get install -y -qq g++ >/dev/null
+fi
+
+TRIPLE=$(rustc -vV | sed -n 's/^host: //p')
+export RUSTFLAGS="-Cpasses=sancov-module \
+ -Cllvm-args=-sanitizer-coverage-level=4 \
+ -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+ -Cllvm-args=-sanitizer-coverage-pc-table \
+ -Cllvm-args=-sanitizer-coverage-trace-compares \
+ --cfg fuzzing \
+ -Cllvm-args=-simplifycfg-branch-fold-threshold=0 \
+ -Cllvm-args=-sanitizer-coverage-stack-depth \
+ -Cdebug-assertions \
+ -Ccodegen-units=1"
+echo "== building the fuzz targets ($TRIPLE)"
+cargo build --release --locked --manifest-path fuzz/Cargo.toml --target "$TRIPLE" --bins
+BIN=fuzz/target/$TRIPLE/release
+
+status=0
+for t in "${TARGETS[@]}"; do
+    work=$(mktemp -d)
+    mkdir -p "fuzz/artifacts/$t"
+    echo "== fuzz $t (${SECONDS_EACH}s)"
+    if ! "$BIN/$t" -max_total_time="$SECONDS_EACH" -timeout=5 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$t/" \
+        "$work" "fuzz/corpus/$t" >"$work.log" 2>&1; then
+        cat "$work.log"
+        echo "fuzz $t FAILED: the input is in fuzz/artifacts/$t/" >&2
+        status=1
+    else
+        grep -E '^stat::(number_of_executed_units|average_exec_per_sec)|DONE' "$work.log" || true
+    fi
+    rm -rf "$work" "$work.log"
+done
+exit $status
