@@ -60,7 +60,7 @@ struct ServeArgs {
     /// default is the per-user data directory).
     #[arg(long, value_name = "DIR")]
     data: Option<std::path::PathBuf>,
-    /// The database: a SQLite file path or sqlite://path (the default is
+    /// The database: a SQLite file path, sqlite://path or postgres://... (the default is
     /// springboard.sqlite3 in the data directory).
     #[arg(long, value_name = "URL")]
     database: Option<String>,

@@ -90,8 +90,6 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Store(#[from] crate::store::StoreError),
-    #[error(
-        "unsupported database '{0}': give a path or sqlite://... (PostgreSQL is not built yet)"
-    )]
+    #[error("unsupported database '{0}': give a path, sqlite://... or postgres://...")]
     Database(String),
 }

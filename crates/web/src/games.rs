@@ -472,6 +472,7 @@ impl Games {
     ) -> Result<Done, ApiError> {
         let slot = self.slot(id).await?;
         let mut guard = slot.lock().await;
+        self.refresh(&mut guard).await?;
         let now = self.now();
         let mut next = guard.clone();
         let flagged = next.check_flag(now);
@@ -557,8 +558,32 @@ impl Games {
     /// engine pool).
     pub async fn peek(&self, id: &str) -> Result<Live, ApiError> {
         let slot = self.slot(id).await?;
-        let guard = slot.lock().await;
+        let mut guard = slot.lock().await;
+        self.refresh(&mut guard).await?;
         Ok(guard.clone())
+    }
+
+    /// With other processes writing the same games (a shared store), the
+    /// game in memory is trusted only while the stored version is its
+    /// own: otherwise it is rebuilt from the store (and a search for the
+    /// old position is stopped). Called with the game's lock held.
+    async fn refresh(&self, live: &mut Live) -> Result<(), ApiError> {
+        if !self.store.shared() {
+            return Ok(());
+        }
+        let id = live.rec.id.clone();
+        let rec = self
+            .store
+            .load(&id)
+            .await
+            .map_err(db)?
+            .ok_or_else(|| ApiError::NotFound(format!("no game with id '{id}'")))?;
+        if rec.version != live.rec.version {
+            live.engine_stop.store(true, Ordering::Relaxed);
+            live.analysis_stop.store(true, Ordering::Relaxed);
+            *live = Live::from_record(rec)?;
+        }
+        Ok(())
     }
 }
 

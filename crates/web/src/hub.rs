@@ -21,6 +21,9 @@ pub struct Crowd {
 struct Room {
     tx: broadcast::Sender<Arc<str>>,
     crowd: Crowd,
+    /// The last version sent (a version comes once: from this process's
+    /// change and again from the database's notice).
+    last: i64,
 }
 
 /// The rooms of the games that have sockets.
@@ -43,10 +46,19 @@ impl Hub {
 
     /// Tells every socket of game `id` that it is now at `version`.
     pub fn publish(&self, id: &str, version: i64) {
-        if let Some(room) = self.rooms().get(id) {
+        if let Some(room) = self.rooms().get_mut(id) {
+            if version <= room.last {
+                return;
+            }
+            room.last = version;
             let msg: Arc<str> = json!({"t": "state", "v": version}).to_string().into();
             let _ = room.tx.send(msg);
         }
+    }
+
+    /// The games that have sockets here.
+    pub fn games(&self) -> Vec<String> {
+        self.rooms().keys().cloned().collect()
     }
 
     /// Joins game `id`'s room: the receiver of its messages (subscribed
@@ -56,6 +68,7 @@ impl Hub {
         let room = rooms.entry(id.to_string()).or_insert_with(|| Room {
             tx: broadcast::channel(ROOM_BACKLOG).0,
             crowd: Crowd::default(),
+            last: 0,
         });
         let rx = room.tx.subscribe();
         Self::count(room, who, true);

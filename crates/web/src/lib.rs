@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod games;
 mod hub;
+mod pg;
 mod pgn;
 mod pool;
 mod seat;
@@ -33,6 +34,7 @@ mod ws;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
+pub use pg::PgStore;
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 pub use store::{GameStore, SqliteStore};
 
@@ -140,11 +142,15 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
             windows: Mutex::new(HashMap::new()),
         },
     });
+    listen(&state).await?;
+    // With other processes on the same database, one of them may be
+    // running these games: their clocks are not restarted.
+    let restart = !state.games.store.shared();
     let unfinished = state.games.store.unfinished().await?;
     for id in unfinished {
         match state
             .games
-            .change(&id, None, Action::Touch { restart: true })
+            .change(&id, None, Action::Touch { restart })
             .await
         {
             Ok(done) => {
@@ -155,6 +161,32 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
         }
     }
     Ok(router(state))
+}
+
+/// Passes the changes other server processes make (PostgreSQL's NOTIFY)
+/// to this process's sockets of the game; after a lost connection, every
+/// socket is told the current version.
+async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
+    let Some(mut notices) = state.games.store.listen().await? else {
+        return Ok(());
+    };
+    let weak = Arc::downgrade(state);
+    tokio::spawn(async move {
+        while let Some(notice) = notices.recv().await {
+            let Some(app) = weak.upgrade() else { break };
+            match notice {
+                store::Notice::Changed { id, version } => app.games.hub.publish(&id, version),
+                store::Notice::Resync => {
+                    for id in app.games.hub.games() {
+                        if let Ok(live) = app.games.peek(&id).await {
+                            app.games.hub.publish(&id, live.rec.version);
+                        }
+                    }
+                }
+            }
+        }
+    });
+    Ok(())
 }
 
 fn router(state: Arc<AppState>) -> Router {
@@ -287,13 +319,15 @@ pub async fn serve_with(
 pub enum Database {
     /// A SQLite file.
     Sqlite(PathBuf),
+    /// A PostgreSQL URL (several processes may share it).
+    Postgres(String),
 }
 
 impl Database {
-    /// Reads `--database`: a path, or `sqlite://path`.
+    /// Reads `--database`: a path, `sqlite://path` or `postgres://...`.
     pub fn parse(text: &str) -> Result<Database, ServeError> {
         if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            return Err(ServeError::Database(text.to_string()));
+            return Ok(Database::Postgres(text.to_string()));
         }
         let path = text
             .strip_prefix("sqlite://")
@@ -340,6 +374,7 @@ pub fn run(
             })?;
         let store: Arc<dyn GameStore> = match database {
             Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+            Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
         };
         println!("Games are kept in the {}", store.describe());
         let app = app_with(store, Options::new(engine)).await?;

@@ -130,8 +130,33 @@ pub trait GameStore: Send + Sync + 'static {
         Ok(())
     }
 
+    /// Whether other server processes write the same games (PostgreSQL):
+    /// a game in memory is then re-read when its stored version moved on.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// The changes other processes make, for this process's sockets
+    /// (PostgreSQL: LISTEN). Called once at start-up; None when the store
+    /// has no other writer.
+    async fn listen(
+        &self,
+    ) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        Ok(None)
+    }
+
     /// Where the games are, for the start-up message.
     fn describe(&self) -> String;
+}
+
+/// News of a change made by some server process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `id` is now at `version`.
+    Changed { id: String, version: i64 },
+    /// Notices may have been missed (the listening connection was lost
+    /// and re-made): any game may have changed.
+    Resync,
 }
 
 /// The SQLite store: one file, WAL journal, versioned migrations.
@@ -140,18 +165,20 @@ pub struct SqliteStore {
     path: String,
 }
 
-const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
+pub(crate) const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
     engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
     turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
     rematch_id, created_at, updated_at, version";
 
-const INSERT: &str = "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
+pub(crate) const INSERT: &str =
+    "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
     black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
     black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
     rematch_offer, rematch_id, created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, \
     $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)";
 
-const UPDATE: &str = "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
+pub(crate) const UPDATE: &str =
+    "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
     white_seat = $6, black_seat = $7, engine_color = $8, engine_level = $9, \
     clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, \
     turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \

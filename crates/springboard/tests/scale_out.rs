@@ -1,0 +1,172 @@
+//! Two `springboard serve` processes on one PostgreSQL database: a move
+//! made through one reaches a WebSocket watcher of the other, live. Runs
+//! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
+//! one).
+
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+const PLAYER: &str = "ScaleOutScaleOutScaleOu1";
+
+/// A server process, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `springboard serve --port 0` on the database and reads the
+/// address it prints.
+fn start(url: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_springboard"))
+        .args(["serve", "--port", "0", "--database", url])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(rest) = line.split("running at http://").nth(1) {
+                let addr = rest.split('/').next().unwrap_or_default().to_string();
+                let _ = tx.send(addr);
+            }
+        }
+    });
+    let addr = match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(a) => a,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("the server printed no URL within 30 s");
+        }
+    };
+    Server { child, addr }
+}
+
+/// A plain HTTP/1.1 request: status and JSON body.
+async fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: sb_player={PLAYER}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
+    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+}
+
+fn history(view: &Value) -> Vec<String> {
+    view["history"]
+        .as_array()
+        .map(|h| {
+            h.iter()
+                .map(|m| m["uci"].as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_through_one_process_reaches_the_watchers_of_another() {
+    let Ok(url) = std::env::var("SPRINGBOARD_TEST_POSTGRES") else {
+        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: the two-process test does not run");
+        return;
+    };
+    let a = start(&url);
+    let b = start(&url);
+    assert_ne!(a.addr, b.addr);
+
+    let (status, game) = http(
+        &a.addr,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "chess", "mode": "local"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let v0 = game["version"].as_i64().unwrap();
+
+    // B serves the game A created.
+    let (status, seen) = http(&b.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen["version"].as_i64(), Some(v0));
+
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws?v={v0}", b.addr))
+            .await
+            .expect("B upgrades the socket");
+
+    let (status, moved) = http(
+        &a.addr,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "e2e4", "ply": 0})),
+    )
+    .await;
+    assert_eq!(status, 200, "{moved}");
+    let v1 = moved["version"].as_i64().unwrap();
+    assert!(v1 > v0);
+
+    // The watcher on B hears of the new version within 10 s.
+    let heard = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(msg) = ws.next().await {
+            if let Ok(Message::Text(t)) = msg {
+                let m: Value = serde_json::from_str(&t).unwrap();
+                if m["t"] == "state" {
+                    return m["v"].as_i64();
+                }
+            }
+        }
+        None
+    })
+    .await
+    .expect("B's watcher hears of the move within 10 s");
+    assert_eq!(heard, Some(v1));
+
+    // B's view shows the move (B had the game in memory at v0).
+    let (status, seen) = http(&b.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(seen["version"].as_i64(), Some(v1));
+    assert_eq!(history(&seen), ["e2e4"]);
+
+    // A move through B reaches A's view too, and a stale resend through A
+    // is refused: one game, whichever process serves it.
+    let (status, moved) = http(
+        &b.addr,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "e7e5", "ply": 1})),
+    )
+    .await;
+    assert_eq!(status, 200, "{moved}");
+    let (status, _) = http(
+        &a.addr,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "d7d5", "ply": 1})),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (_, seen) = http(&a.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(history(&seen), ["e2e4", "e7e5"]);
+}

@@ -1,0 +1,309 @@
+//! The PostgreSQL store ([`PgStore`]): the same [`GameStore`] as
+//! [`crate::SqliteStore`] (the same statements, compare-and-set on
+//! `version` in a transaction), with its own versioned migrations
+//! (`migrations/postgres/`), for several server processes sharing one
+//! database.
+//!
+//! A committed change is announced with
+//! `pg_notify('springboard_games', '{"id":..,"v":..}')`; each process
+//! listens on that channel ([`GameStore::listen`]) and tells the sockets
+//! of the game it has. Because other processes write the same rows, the
+//! store says it is [`GameStore::shared`]: every request re-reads the
+//! game's version before trusting the copy in memory.
+
+use crate::store::{GameRecord, GameStore, ListQuery, Notice, StoreError, COLUMNS, INSERT, UPDATE};
+use async_trait::async_trait;
+use serde::Deserialize;
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions, PgRow};
+use sqlx::{PgPool, Row};
+use std::str::FromStr;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The channel of the change notices.
+pub const CHANNEL: &str = "springboard_games";
+
+/// Games in a PostgreSQL database.
+pub struct PgStore {
+    pool: PgPool,
+    name: String,
+}
+
+type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+fn bind_all<'q>(q: Query<'q>, g: &'q GameRecord, moves: String) -> Query<'q> {
+    q.bind(&g.id)
+        .bind(&g.variant)
+        .bind(&g.start_fen)
+        .bind(moves)
+        .bind(&g.mode)
+        .bind(&g.white_seat)
+        .bind(&g.black_seat)
+        .bind(&g.engine_color)
+        .bind(g.engine_level)
+        .bind(g.clock_initial_ms)
+        .bind(g.clock_increment_ms)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(g.turn_started_at)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.reason)
+        .bind(&g.draw_offer)
+        .bind(&g.takeback_offer)
+        .bind(&g.rematch_offer)
+        .bind(&g.rematch_id)
+        .bind(g.created_at)
+        .bind(g.updated_at)
+        .bind(g.version)
+}
+
+fn moves_json(g: &GameRecord) -> Result<String, StoreError> {
+    serde_json::to_string(&g.moves).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn from_row(row: &PgRow) -> Result<GameRecord, StoreError> {
+    let moves: String = row.try_get("moves")?;
+    let id: String = row.try_get("id")?;
+    let moves = serde_json::from_str(&moves)
+        .map_err(|e| StoreError::Corrupt(format!("the moves of game {id}: {e}")))?;
+    Ok(GameRecord {
+        variant: row.try_get("variant")?,
+        start_fen: row.try_get("start_fen")?,
+        moves,
+        mode: row.try_get("mode")?,
+        white_seat: row.try_get("white_seat")?,
+        black_seat: row.try_get("black_seat")?,
+        engine_color: row.try_get("engine_color")?,
+        engine_level: row.try_get("engine_level")?,
+        clock_initial_ms: row.try_get("clock_initial_ms")?,
+        clock_increment_ms: row.try_get("clock_increment_ms")?,
+        white_ms: row.try_get("white_ms")?,
+        black_ms: row.try_get("black_ms")?,
+        turn_started_at: row.try_get("turn_started_at")?,
+        status: row.try_get("status")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        draw_offer: row.try_get("draw_offer")?,
+        takeback_offer: row.try_get("takeback_offer")?,
+        rematch_offer: row.try_get("rematch_offer")?,
+        rematch_id: row.try_get("rematch_id")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
+        id,
+    })
+}
+
+fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+/// The payload of a notice.
+#[derive(Deserialize)]
+struct Payload {
+    id: String,
+    v: i64,
+}
+
+/// Reads a notice's payload; None for anything else on the channel.
+fn parse_payload(text: &str) -> Option<Notice> {
+    let p: Payload = serde_json::from_str(text).ok()?;
+    Some(Notice::Changed {
+        id: p.id,
+        version: p.v,
+    })
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user:pass@host/db`)
+    /// and brings its tables up to date (the migrations take PostgreSQL's
+    /// advisory lock, so processes starting together do not race).
+    pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
+        let options = PgConnectOptions::from_str(url)?;
+        Self::connect_with(options).await
+    }
+
+    /// [`PgStore::connect`] with options already read.
+    pub async fn connect_with(options: PgConnectOptions) -> Result<PgStore, StoreError> {
+        let name = format!(
+            "PostgreSQL database {} on {}:{}",
+            options.get_database().unwrap_or("(default)"),
+            options.get_host(),
+            options.get_port()
+        );
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Ok(PgStore { pool, name })
+    }
+
+    /// The pool (tests).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+}
+
+#[async_trait]
+impl GameStore for PgStore {
+    async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
+        let moves = moves_json(game)?;
+        match bind_all(sqlx::query(INSERT), game, moves)
+            .execute(&self.pool)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate(game.id.clone())),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    async fn update(
+        &self,
+        game: &GameRecord,
+        expected: i64,
+        also: &[GameRecord],
+    ) -> Result<bool, StoreError> {
+        let moves = moves_json(game)?;
+        let mut tx = self.pool.begin().await?;
+        // `WHERE version = expected`: under READ COMMITTED a concurrent
+        // writer of the same row waits for ours, then re-checks the
+        // condition on the new row and updates nothing.
+        let done = bind_all(sqlx::query(UPDATE), game, moves)
+            .bind(expected)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for other in also {
+            let moves = moves_json(other)?;
+            if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
+                .execute(&mut *tx)
+                .await
+            {
+                tx.rollback().await?;
+                return Err(if is_unique_violation(&e) {
+                    StoreError::Duplicate(other.id.clone())
+                } else {
+                    e.into()
+                });
+            }
+        }
+        // In the transaction: delivered at commit, never for a change that
+        // was rolled back.
+        let payload = serde_json::json!({"id": game.id, "v": game.version}).to_string();
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
+        let rows = match query {
+            ListQuery::Recent => {
+                let sql =
+                    format!("SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1");
+                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
+            }
+            ListQuery::Ongoing => {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
+                     ORDER BY updated_at DESC, id LIMIT $1"
+                );
+                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
+            }
+            ListQuery::Mine(hash) => {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
+                     ORDER BY updated_at DESC, id LIMIT $2"
+                );
+                sqlx::query(&sql)
+                    .bind(hash)
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        rows.iter().map(from_row).collect()
+    }
+
+    async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'ended' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(CHANNEL).await?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                let notice = match listener.try_recv().await {
+                    Ok(Some(n)) => match parse_payload(n.payload()) {
+                        Some(notice) => notice,
+                        None => continue,
+                    },
+                    // The connection was lost and is re-made (and LISTEN
+                    // re-issued) on the next call: notices may be lost.
+                    Ok(None) => Notice::Resync,
+                    Err(e) => {
+                        eprintln!("listening for game changes failed: {e}; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        Notice::Resync
+                    }
+                };
+                if tx.send(notice).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Some(rx))
+    }
+
+    fn describe(&self) -> String {
+        self.name.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_are_read_and_strangers_ignored() {
+        assert_eq!(
+            parse_payload(r#"{"id":"abcdEFGH","v":7}"#),
+            Some(Notice::Changed {
+                id: "abcdEFGH".into(),
+                version: 7
+            })
+        );
+        assert_eq!(parse_payload("hello"), None);
+        assert_eq!(parse_payload(r#"{"id":"x"}"#), None);
+    }
+}

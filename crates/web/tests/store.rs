@@ -1,0 +1,274 @@
+//! The store's tests, run against every backend: SQLite always, PostgreSQL
+//! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
+//! one). Each PostgreSQL test gets a database of its own.
+
+use springboard_web::store::{GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError};
+use springboard_web::{PgStore, SqliteStore};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+fn record(id: &str, updated_at: i64) -> GameRecord {
+    GameRecord {
+        id: id.into(),
+        variant: "hopchess".into(),
+        start_fen: "start".into(),
+        moves: vec![MoveRecord {
+            uci: "e2e4@e3".into(),
+            san: "e4@e3".into(),
+            ms: Some(61_000),
+            at: 5,
+        }],
+        mode: "friend".into(),
+        white_seat: Some("aa".into()),
+        black_seat: None,
+        engine_color: Some("black".into()),
+        engine_level: Some(3),
+        clock_initial_ms: Some(60_000),
+        clock_increment_ms: Some(1_000),
+        white_ms: Some(61_000),
+        black_ms: Some(60_000),
+        turn_started_at: Some(5),
+        status: "waiting".into(),
+        result: None,
+        reason: None,
+        draw_offer: None,
+        takeback_offer: None,
+        rematch_offer: None,
+        rematch_id: None,
+        created_at: 1,
+        updated_at,
+        version: 1,
+    }
+}
+
+/// A new PostgreSQL database on the test server, or None without one.
+async fn postgres_options() -> Option<PgConnectOptions> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let url = std::env::var("SPRINGBOARD_TEST_POSTGRES").ok()?;
+    let admin = PgConnectOptions::from_str(&url).expect("SPRINGBOARD_TEST_POSTGRES is a URL");
+    let name = format!(
+        "sb_store_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let mut conn = admin.connect().await.expect("the test PostgreSQL answers");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    Some(admin.database(&name))
+}
+
+/// Every backend to test, each over a new empty database.
+async fn stores() -> Vec<(&'static str, Box<dyn GameStore>)> {
+    let mut v: Vec<(&'static str, Box<dyn GameStore>)> =
+        vec![("sqlite", Box::new(SqliteStore::memory().await.unwrap()))];
+    if let Some(options) = postgres_options().await {
+        v.push((
+            "postgres",
+            Box::new(PgStore::connect_with(options).await.unwrap()),
+        ));
+    } else {
+        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+    }
+    v
+}
+
+#[tokio::test]
+async fn a_game_round_trips_and_updates_by_compare_and_set() {
+    for (name, store) in stores().await {
+        let g = record("abcdEFGH", 10);
+        store.insert(&g).await.unwrap();
+        assert_eq!(
+            store.load("abcdEFGH").await.unwrap(),
+            Some(g.clone()),
+            "{name}"
+        );
+        assert_eq!(store.load("nothere1").await.unwrap(), None, "{name}");
+        assert!(
+            matches!(store.insert(&g).await, Err(StoreError::Duplicate(id)) if id == "abcdEFGH"),
+            "{name}"
+        );
+        let mut next = g.clone();
+        next.version = 2;
+        next.black_seat = Some("bb".into());
+        next.status = "playing".into();
+        assert!(store.update(&next, 1, &[]).await.unwrap(), "{name}");
+        // A second writer that read version 1 changes nothing.
+        let mut stale = g.clone();
+        stale.version = 2;
+        stale.result = Some("1-0".into());
+        assert!(!store.update(&stale, 1, &[]).await.unwrap(), "{name}");
+        assert_eq!(store.load("abcdEFGH").await.unwrap(), Some(next), "{name}");
+        // An update of a game that is not stored changes nothing.
+        assert!(
+            !store.update(&record("nothere1", 1), 0, &[]).await.unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
+    for (name, store) in stores().await {
+        let g = record("game0001", 10);
+        let other = record("game0002", 11);
+        store.insert(&g).await.unwrap();
+        store.insert(&other).await.unwrap();
+        let mut next = g.clone();
+        next.version = 2;
+        next.rematch_id = Some("game0002".into());
+        // The new game's id is taken: the update is rolled back too.
+        assert!(
+            matches!(
+                store.update(&next, 1, std::slice::from_ref(&other)).await,
+                Err(StoreError::Duplicate(_))
+            ),
+            "{name}"
+        );
+        assert_eq!(
+            store.load("game0001").await.unwrap().unwrap().version,
+            1,
+            "{name}"
+        );
+        let new = record("game0003", 12);
+        next.rematch_id = Some("game0003".into());
+        assert!(
+            store
+                .update(&next, 1, std::slice::from_ref(&new))
+                .await
+                .unwrap(),
+            "{name}"
+        );
+        assert_eq!(store.load("game0003").await.unwrap(), Some(new), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn lists_recent_ongoing_and_mine() {
+    for (name, store) in stores().await {
+        let mut a = record("aaaaaaaa", 1);
+        a.status = "ended".into();
+        let b = record("bbbbbbbb", 2);
+        let mut c = record("cccccccc", 3);
+        c.white_seat = Some("cc".into());
+        c.black_seat = Some("aa".into());
+        let mut d = record("dddddddd", 4);
+        d.white_seat = Some("dd".into());
+        for g in [&a, &b, &c, &d] {
+            store.insert(g).await.unwrap();
+        }
+        let ids = |v: Vec<GameRecord>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(store.list(&ListQuery::Recent, 3).await.unwrap()),
+            ["dddddddd", "cccccccc", "bbbbbbbb"],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.list(&ListQuery::Ongoing, 10).await.unwrap()),
+            ["dddddddd", "cccccccc", "bbbbbbbb"],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.list(&ListQuery::Mine("aa".into()), 10).await.unwrap()),
+            ["cccccccc", "bbbbbbbb", "aaaaaaaa"],
+            "{name}"
+        );
+        assert_eq!(
+            store.unfinished().await.unwrap(),
+            ["bbbbbbbb", "cccccccc", "dddddddd"],
+            "{name}"
+        );
+    }
+}
+
+/// Many writers race on one game: exactly one wins each version.
+#[tokio::test]
+async fn racing_writers_each_version_is_won_once() {
+    for (name, store) in stores().await {
+        let store: std::sync::Arc<dyn GameStore> = store.into();
+        store.insert(&record("racegame", 1)).await.unwrap();
+        let mut tasks = Vec::new();
+        for w in 0..8 {
+            let store = std::sync::Arc::clone(&store);
+            tasks.push(tokio::spawn(async move {
+                let mut won = 0;
+                for _ in 0..20 {
+                    let mut g = store.load("racegame").await.unwrap().unwrap();
+                    let expected = g.version;
+                    g.version += 1;
+                    g.moves.push(MoveRecord {
+                        uci: format!("w{w}"),
+                        san: String::new(),
+                        ms: None,
+                        at: 0,
+                    });
+                    if store.update(&g, expected, &[]).await.unwrap() {
+                        won += 1;
+                    }
+                }
+                won
+            }));
+        }
+        let mut won = 0;
+        for t in tasks {
+            won += t.await.unwrap();
+        }
+        let g = store.load("racegame").await.unwrap().unwrap();
+        // Every won update added exactly one move: none lost, none doubled.
+        assert_eq!(g.version, 1 + won, "{name}");
+        assert_eq!(g.moves.len() as i64, 1 + won, "{name}");
+        assert!(won >= 1, "{name}");
+    }
+}
+
+/// Another process's committed change reaches the listener, a rolled-back
+/// one does not.
+#[tokio::test]
+async fn postgres_changes_are_announced_to_listeners() {
+    let Some(options) = postgres_options().await else {
+        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+        return;
+    };
+    let writer = PgStore::connect_with(options.clone()).await.unwrap();
+    let reader = PgStore::connect_with(options).await.unwrap();
+    assert!(writer.shared());
+    let mut notices = reader.listen().await.unwrap().expect("PostgreSQL listens");
+    writer.insert(&record("notified", 1)).await.unwrap();
+    let mut next = record("notified", 1);
+    next.version = 2;
+    // A lost compare-and-set announces nothing.
+    assert!(!writer.update(&next, 5, &[]).await.unwrap());
+    assert!(writer.update(&next, 1, &[]).await.unwrap());
+    let got = tokio::time::timeout(Duration::from_secs(10), notices.recv())
+        .await
+        .expect("the notice comes within 10 s");
+    assert_eq!(
+        got,
+        Some(Notice::Changed {
+            id: "notified".into(),
+            version: 2
+        })
+    );
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), notices.recv())
+            .await
+            .is_err(),
+        "one notice per committed change"
+    );
+}
+
+#[tokio::test]
+async fn sqlite_is_not_shared_and_does_not_listen() {
+    let store = SqliteStore::memory().await.unwrap();
+    assert!(!store.shared());
+    assert!(store.listen().await.unwrap().is_none());
+}
