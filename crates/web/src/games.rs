@@ -226,12 +226,7 @@ impl Live {
     }
 }
 
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+pub use crate::view::color_name;
 
 pub fn color_from(s: &str) -> Option<Color> {
     match s {
