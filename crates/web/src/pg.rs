@@ -11,7 +11,10 @@
 //! store says it is [`GameStore::shared`]: every request re-reads the
 //! game's version before trusting the copy in memory.
 
-use crate::store::{GameRecord, GameStore, ListQuery, Notice, StoreError, COLUMNS, INSERT, UPDATE};
+use crate::store::{
+    is_unique_violation, moves_json, GameRecord, GameStore, ListQuery, Notice, StoreError, COLUMNS,
+    INSERT, UPDATE,
+};
 use async_trait::async_trait;
 use serde::Deserialize;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions, PgRow};
@@ -31,73 +34,7 @@ pub struct PgStore {
 
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
-fn bind_all<'q>(q: Query<'q>, g: &'q GameRecord, moves: String) -> Query<'q> {
-    q.bind(&g.id)
-        .bind(&g.variant)
-        .bind(&g.start_fen)
-        .bind(moves)
-        .bind(&g.mode)
-        .bind(&g.white_seat)
-        .bind(&g.black_seat)
-        .bind(&g.engine_color)
-        .bind(g.engine_level)
-        .bind(g.clock_initial_ms)
-        .bind(g.clock_increment_ms)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(g.turn_started_at)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(&g.draw_offer)
-        .bind(&g.takeback_offer)
-        .bind(&g.rematch_offer)
-        .bind(&g.rematch_id)
-        .bind(g.created_at)
-        .bind(g.updated_at)
-        .bind(g.version)
-}
-
-fn moves_json(g: &GameRecord) -> Result<String, StoreError> {
-    serde_json::to_string(&g.moves).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn from_row(row: &PgRow) -> Result<GameRecord, StoreError> {
-    let moves: String = row.try_get("moves")?;
-    let id: String = row.try_get("id")?;
-    let moves = serde_json::from_str(&moves)
-        .map_err(|e| StoreError::Corrupt(format!("the moves of game {id}: {e}")))?;
-    Ok(GameRecord {
-        variant: row.try_get("variant")?,
-        start_fen: row.try_get("start_fen")?,
-        moves,
-        mode: row.try_get("mode")?,
-        white_seat: row.try_get("white_seat")?,
-        black_seat: row.try_get("black_seat")?,
-        engine_color: row.try_get("engine_color")?,
-        engine_level: row.try_get("engine_level")?,
-        clock_initial_ms: row.try_get("clock_initial_ms")?,
-        clock_increment_ms: row.try_get("clock_increment_ms")?,
-        white_ms: row.try_get("white_ms")?,
-        black_ms: row.try_get("black_ms")?,
-        turn_started_at: row.try_get("turn_started_at")?,
-        status: row.try_get("status")?,
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
-        draw_offer: row.try_get("draw_offer")?,
-        takeback_offer: row.try_get("takeback_offer")?,
-        rematch_offer: row.try_get("rematch_offer")?,
-        rematch_id: row.try_get("rematch_id")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        version: row.try_get("version")?,
-        id,
-    })
-}
-
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
-}
+crate::store::game_row_codec!(PgRow);
 
 /// The payload of a notice.
 #[derive(Deserialize)]
