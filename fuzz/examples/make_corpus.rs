@@ -6,7 +6,9 @@
 //! in fuzz/corpus are made from it (`cargo fuzz cmin`).
 
 use springboard_fuzz::{pool, start_index, DOCS, GAMES, PERFT};
+use springboard_rules::notation::pgn::{self, Tags};
 use springboard_rules::notation::{san, seed, uci};
+use springboard_rules::Game;
 use springboard_rules::{Position, Variant};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -113,6 +115,19 @@ fn main() {
         write(&dir, "san", &with_selector(i, &short));
         write(&dir, "seed", &with_selector(i, &short.replace('\n', " ")));
         write(&dir, "game", &choices);
+        // PGN (first byte: the game asked for, 1 + its index; 0 is any):
+        // the seeds' text under a Variant tag, and the game as written.
+        let tag = format!("[Variant \"{}\"]\n\n", variant.name());
+        write(&dir, "pgn", &with_selector(0, &format!("{tag}{text}")));
+        let mut game = Game::new(start.clone());
+        for &m in &replay.moves {
+            game.play(m).expect("legal");
+        }
+        write(
+            &dir,
+            "pgn",
+            &with_selector(i + 1, &pgn::write(&game, &Tags::new())),
+        );
     }
     // Every pool position: a few of its moves in each notation.
     for (i, pos) in pool().iter().enumerate() {
@@ -126,5 +141,21 @@ fn main() {
         write(&dir, "san", &with_selector(i, &short.join("\n")));
         write(&dir, "seed", &with_selector(i, &short.join(" ")));
         write(&dir, "game", &[i, 0, 0, 1, 0, 2, 0, 3, 0]);
+        // A PGN from this position with a few plies, and its FEN alone.
+        let mut game = Game::new(pos.clone());
+        for _ in 0..3 {
+            let next = game.position().legal_moves();
+            match springboard_fuzz::sample(&next).get(1) {
+                Some(&m) => game.play(m).expect("legal"),
+                None => break,
+            }
+        }
+        let hint = start_index(pos.variant()) + 1;
+        write(
+            &dir,
+            "pgn",
+            &with_selector(hint, &pgn::write(&game, &Tags::new())),
+        );
+        write(&dir, "pgn", &with_selector(0, &pos.to_fen()));
     }
 }
