@@ -17,6 +17,9 @@
 //! input stays in the milliseconds; the `game` target lets the fuzzer pick
 //! any move.
 
+pub mod protocol;
+pub mod web;
+
 use springboard_rules::notation::pgn::{self, Tags, VariantHint};
 use springboard_rules::notation::uci::{self, UciMove};
 use springboard_rules::notation::{san, seed};

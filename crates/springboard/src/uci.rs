@@ -208,8 +208,9 @@ impl Session {
         self.game.position()
     }
 
-    /// Waits until the running search (if any) has answered.
-    #[cfg(test)]
+    /// Waits until the running search (if any) has answered (one that
+    /// ends only when told, `go infinite` or `go ponder`, waits for `stop`:
+    /// see [`Session::finish`]).
     pub fn wait(&mut self) -> std::io::Result<()> {
         self.searcher.wait();
         self.release_held()
