@@ -202,8 +202,8 @@ pub fn uci_target(data: &[u8]) {
 }
 
 /// `bestmove M [ponder P]`: `M` is a legal move of `pos` (a pass, `0000`,
-/// where there is one), or `0000` when `pos` has none or the last
-/// `position` was refused.
+/// where there is one), or `0000` or `(none)` when `pos` has none, or
+/// `0000` when the last `position` was refused.
 fn check_bestmove(pos: &Position, line: &str, refused: bool, go: &str) {
     let mut words = line.split_whitespace().skip(1);
     let best = words.next().unwrap_or_else(|| panic!("{go:?}: {line:?}"));
@@ -212,10 +212,10 @@ fn check_bestmove(pos: &Position, line: &str, refused: bool, go: &str) {
         return;
     }
     // `0000` is a legal move where a pass is (Jumping King, J6).
-    if best == "0000" && parse_uci(pos, best).is_err() {
+    if matches!(best, "0000" | "(none)") && parse_uci(pos, best).is_err() {
         assert!(
             pos.legal_moves().is_empty(),
-            "{go:?}: 0000 in {} with legal moves",
+            "{go:?}: {best} in {} with legal moves",
             pos.to_fen()
         );
         return;
