@@ -1,6 +1,7 @@
 //! The `web_api` target: request bodies sent to the play server's JSON
 //! API, the axum router driven in process (`tower::ServiceExt::oneshot`)
-//! over a fresh in-memory SQLite store per input (see docs/fuzzing.md).
+//! over an in-memory SQLite store (a new one every 1,000 inputs; see
+//! docs/fuzzing.md).
 //!
 //! An input is a game to start from (its first byte: the variant) and up
 //! to [`MAX_REQUESTS`] lines, each a request: its first character picks the
@@ -34,6 +35,31 @@ fn runtime() -> &'static tokio::runtime::Runtime {
             .build()
             .expect("a tokio runtime")
     })
+}
+
+/// How many inputs share one server (a new one costs the store's
+/// migrations, some milliseconds; the fixture game is new per input).
+pub const INPUTS_PER_SERVER: u32 = 1000;
+
+/// The server of this input: a new one every [`INPUTS_PER_SERVER`] inputs.
+async fn shared_server() -> Router {
+    static SERVER: std::sync::Mutex<Option<(Router, u32)>> = std::sync::Mutex::new(None);
+    let current = {
+        let mut slot = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+        match slot.as_mut() {
+            Some((app, used)) if *used < INPUTS_PER_SERVER => {
+                *used += 1;
+                Some(app.clone())
+            }
+            _ => None,
+        }
+    };
+    if let Some(app) = current {
+        return app;
+    }
+    let app = server().await;
+    *SERVER.lock().unwrap_or_else(|e| e.into_inner()) = Some((app.clone(), 1));
+    app
 }
 
 /// A server over a new in-memory store, with a clock that stands still
@@ -155,7 +181,7 @@ pub fn web_target(data: &[u8]) {
     };
     let variant = Variant::ALL[first as usize % Variant::ALL.len()];
     runtime().block_on(async {
-        let app = server().await;
+        let app = shared_server().await;
         let create = format!("{{\"variant\":\"{}\",\"mode\":\"local\"}}", variant.name());
         let made = send(&app, Method::POST, "/api/games", None, create.as_bytes()).await;
         assert_eq!(made.status, StatusCode::CREATED, "{create}");
