@@ -5,6 +5,7 @@
 use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
+use crate::logs::{self, JobLog};
 use crate::pgn;
 use crate::seat;
 use crate::store::{GameRecord, ListQuery};
@@ -757,20 +758,24 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
     let id = live.rec.id.clone();
     let version = live.rec.version;
     let token = app.pool.start_job(&id);
+    let mut log = JobLog::queued("move", &id);
     let app = Arc::clone(app);
     tokio::spawn(async move {
         let _worker = app.pool.worker().await;
         let snap = match app.games.peek(&id).await {
             Ok(s) => s,
-            Err(_) => {
+            Err(e) => {
                 app.pool.end_job(&id, token);
+                log.cancelled(&format!("the game cannot be read: {e}"));
                 return;
             }
         };
         if !app.pool.is_current(&id, token) || snap.rec.version != version {
             app.pool.end_job(&id, token);
+            log.cancelled("the game changed or a newer job replaced this one");
             return;
         }
+        log.started();
         let level = u8::try_from(snap.rec.engine_level.unwrap_or(1)).unwrap_or(1);
         let now = app.games.now();
         let clock = snap.rec.clock_initial_ms.map(|_| {
@@ -784,31 +789,39 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
         });
         let stop = Arc::clone(&snap.engine_stop);
         let game = snap.game.clone();
-        let found = tokio::task::spawn_blocking(move || match clock {
-            Some(c) => engine.best_move_on_clock(&game, level, c, stop),
-            None => engine.best_move(&game, level, stop),
+        let span = log.span();
+        let found = tokio::task::spawn_blocking(move || {
+            let _in_job = span.enter();
+            match clock {
+                Some(c) => engine.best_move_on_clock(&game, level, c, stop),
+                None => engine.best_move(&game, level, stop),
+            }
         })
         .await;
         app.pool.end_job(&id, token);
         let m = match found {
             Ok(Some(m)) => m,
-            Ok(None) => return,
+            Ok(None) => {
+                log.cancelled("stopped, or no move");
+                return;
+            }
             Err(e) => {
-                eprintln!("the engine failed in game {id}: {e}");
+                log.failed(&logs::join_error(e));
                 return;
             }
         };
+        let answer = to_uci(snap.game.position(), m);
         match app
             .games
             .change(&id, None, Action::Engine { m, version })
             .await
         {
-            Ok(done) => after_change(&app, &done),
-            Err(e) => {
-                if !matches!(e, ApiError::Conflict(_)) {
-                    eprintln!("the engine's move in game {id} was not stored: {e}");
-                }
+            Ok(done) => {
+                log.finished(&answer);
+                after_change(&app, &done);
             }
+            Err(ApiError::Conflict(reason)) => log.cancelled(&reason),
+            Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
         }
     });
 }
@@ -868,27 +881,54 @@ pub async fn engine_move(
     // stops it too (the handler is dropped, and with it the guard).
     let (snap, stop) = app.games.new_engine_job(&id).await?;
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("request move", &id);
     let _worker = app.pool.worker().await;
+    log.started();
     let version = snap.rec.version;
     let game = snap.game.clone();
     let watched = Arc::clone(&stop);
-    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, watched))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
+    let span = log.span();
+    let found = match tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
+        engine.best_move(&game, level, watched)
+    })
+    .await
+    {
+        Ok(found) => found,
+        Err(e) => {
+            let reason = logs::join_error(e);
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if stop.load(Ordering::Relaxed) {
         // Stopped: by a change of the game, a newer request, or the client.
         let now = app.games.peek(&id).await?;
-        return Err(ApiError::Conflict(if now.rec.version != version {
-            "the game changed while the engine was thinking".into()
+        let reason = if now.rec.version != version {
+            "the game changed while the engine was thinking"
         } else {
-            "a newer engine request for this game replaced this one".into()
-        }));
+            "a newer engine request for this game replaced this one"
+        };
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
-    let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
-    let done = app
+    let Some(m) = found else {
+        log.cancelled("the engine found no move");
+        return Err(ApiError::Conflict("the engine found no move".into()));
+    };
+    let answer = to_uci(snap.game.position(), m);
+    let done = match app
         .games
         .change(&id, who.as_deref(), Action::Engine { m, version })
-        .await?;
+        .await
+    {
+        Ok(done) => done,
+        Err(e) => {
+            log.cancelled(&format!("the move {answer} was not stored: {e}"));
+            return Err(e);
+        }
+    };
+    log.finished(&answer);
     Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
 }
 
@@ -1057,31 +1097,44 @@ pub async fn analyse(
         (game, stop, entry.rec.version)
     };
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("analysis", &id);
     let _worker = app.pool.worker().await;
+    let replaced = "a newer analysis of this game replaced this one";
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
+    log.started();
     let watched = Arc::clone(&stop);
+    let span = log.span();
     let found = tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
         let found = engine.analyse(&game, limit, watched);
         (game, found)
     })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
-    let (game, found) = found;
+    .await;
+    let (game, found) = match found {
+        Ok(f) => f,
+        Err(e) => {
+            let reason = logs::join_error(e);
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if app.games.peek(&id).await?.rec.version != version {
-        return Err(ApiError::Conflict(
-            "the game changed while the engine was analysing".into(),
-        ));
+        let reason = "the game changed while the engine was analysing";
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
-    let analysis = found.ok_or_else(|| ApiError::Conflict("the engine gave no analysis".into()))?;
+    let Some(analysis) = found else {
+        log.cancelled("the engine gave no analysis");
+        return Err(ApiError::Conflict("the engine gave no analysis".into()));
+    };
+    log.finished(&format!("{:?} depth {}", analysis.score, analysis.depth));
     let pos = game.position();
     let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
     Ok(Json(AnalysisView {

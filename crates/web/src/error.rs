@@ -67,9 +67,16 @@ impl ApiError {
     }
 }
 
+/// The reason of an error answer, kept on the response for the request
+/// log (`lib.rs`'s `log_request`).
+#[derive(Clone, Debug)]
+pub struct ErrorReason(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut resp = (self.status(), Json(self.body())).into_response();
+        resp.extensions_mut().insert(ErrorReason(self.to_string()));
+        resp
     }
 }
 

@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod games;
 mod hub;
+mod logs;
 mod pg;
 mod pgn;
 mod pool;
@@ -34,6 +35,7 @@ mod ws;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
+pub use logs::panic_message;
 pub use pg::PgStore;
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 pub use store::{GameStore, SqliteStore};
@@ -157,7 +159,7 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
                 api::schedule_engine(&state, &done.live);
                 api::schedule_flag(&state, &done.live);
             }
-            Err(e) => eprintln!("cannot resume game {id}: {e}"),
+            Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }
     }
     Ok(router(state))
@@ -218,6 +220,12 @@ fn router(state: Arc<AppState>) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             Duration::from_secs(10),
         ))
+        // A panic in a handler is logged and answered with a JSON 500;
+        // every answer (that one too) gets its log line.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            logs::panic_response,
+        ))
+        .layer(axum::middleware::from_fn(logs::log_request))
         .with_state(state)
 }
 
@@ -288,7 +296,7 @@ pub async fn serve_with(
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: wait, go on.
-                eprintln!("accept failed: {e}");
+                tracing::warn!(error = %e, "accept failed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
@@ -377,8 +385,22 @@ pub fn run(
             Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
         };
         println!("Games are kept in the {}", store.describe());
+        let kind = match database {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        };
+        let description = store.describe();
+        let engine_name = engine.as_ref().map(|e| e.name());
         let app = app_with(store, Options::new(engine)).await?;
         let local = listener.local_addr()?;
+        tracing::info!(
+            address = %local,
+            database = kind,
+            store = %description,
+            engine = engine_name.as_deref(),
+            engine_workers = ENGINE_WORKERS,
+            "listening"
+        );
         println!("Springboard is running at http://{local}/ (press Ctrl+C to stop)");
         serve(listener, app).await?;
         Ok(())
