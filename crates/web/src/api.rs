@@ -91,21 +91,33 @@ fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Re
 }
 
 /// The view of `live` for the browser with cookie hash `who`, built with
-/// no lock held.
-fn view_of(
+/// no lock held and on a blocking thread: a view of a position with
+/// thousands of legal moves (each with its SAN) takes a while, and the
+/// async workers keep serving other requests meanwhile (issue 16 item 7).
+async fn view_of(
     app: &AppState,
     live: &Live,
     who: Option<&str>,
     ply: Option<usize>,
 ) -> Result<GameView, ApiError> {
     let you = live.seats_of(who);
-    let ctx = view::Context {
-        you: &you,
-        now: app.games.now(),
-        engine_name: app.engine.as_ref().map(|e| e.name()),
-        engine_thinking: app.pool.thinking(&live.rec.id),
-    };
-    view::game_view(live, ply, &ctx)
+    let now = app.games.now();
+    let engine_name = app.engine.as_ref().map(|e| e.name());
+    let engine_thinking = app.pool.thinking(&live.rec.id);
+    let live = live.clone();
+    let span = tracing::Span::current();
+    tokio::task::spawn_blocking(move || {
+        let _in_request = span.enter();
+        let ctx = view::Context {
+            you: &you,
+            now,
+            engine_name,
+            engine_thinking,
+        };
+        view::game_view(&live, ply, &ctx)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
 /// A variant the page may play: known and implemented.
@@ -360,7 +372,7 @@ pub async fn create(
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
-    let view = view_of(&app, &live, Some(&hash), None)?;
+    let view = view_of(&app, &live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, view))
 }
 
@@ -379,7 +391,7 @@ pub async fn get_game(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply)?))
+    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
 }
 
 pub async fn join(
@@ -390,7 +402,7 @@ pub async fn join(
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
     let done = app.games.change(&id, Some(&hash), Action::Join).await?;
-    let view = view_of(&app, &done.live, Some(&hash), None)?;
+    let view = view_of(&app, &done.live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, view))
 }
 
@@ -402,7 +414,11 @@ pub async fn legal_moves(
     if live.game.outcome().is_some() || live.rec.status != "playing" {
         return Ok(Json(Vec::new()));
     }
-    Ok(Json(view::legal_views(live.game.position())))
+    // Off the async workers, like the game's view.
+    let moves = tokio::task::spawn_blocking(move || view::legal_views(live.game.position()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("listing the moves {}", logs::join_error(e))))?;
+    Ok(Json(moves))
 }
 
 #[derive(Deserialize)]
@@ -427,7 +443,7 @@ async fn act(
     let who = Who::from(headers).hash();
     let done = app.games.change(id, who.as_deref(), action).await?;
     after_change(app, &done);
-    Ok(Json(view_of(app, &done.live, who.as_deref(), None)?))
+    Ok(Json(view_of(app, &done.live, who.as_deref(), None).await?))
 }
 
 /// After a change: the engine moves where it is to move (in the game and
@@ -806,7 +822,7 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
                 return;
             }
             Err(e) => {
-                log.failed(&logs::join_error(e));
+                log.failed(&format!("the engine {}", logs::join_error(e)));
                 return;
             }
         };
@@ -896,7 +912,7 @@ pub async fn engine_move(
     {
         Ok(found) => found,
         Err(e) => {
-            let reason = logs::join_error(e);
+            let reason = format!("the engine {}", logs::join_error(e));
             log.failed(&reason);
             return Err(ApiError::Internal(reason));
         }
@@ -929,7 +945,7 @@ pub async fn engine_move(
         }
     };
     log.finished(&answer);
-    Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
+    Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
 }
 
 /// The think time of an analysis that names no limit.
@@ -1116,7 +1132,7 @@ pub async fn analyse(
     let (game, found) = match found {
         Ok(f) => f,
         Err(e) => {
-            let reason = logs::join_error(e);
+            let reason = format!("the engine {}", logs::join_error(e));
             log.failed(&reason);
             return Err(ApiError::Internal(reason));
         }

@@ -157,14 +157,11 @@ impl Drop for JobLog {
     }
 }
 
-/// The message of a failed blocking task (a panic in the engine).
+/// What ended a blocking task that gave no result: "panicked: message".
 pub fn join_error(e: tokio::task::JoinError) -> String {
     if e.is_panic() {
-        format!(
-            "the engine panicked: {}",
-            panic_message(e.into_panic().as_ref())
-        )
+        format!("panicked: {}", panic_message(e.into_panic().as_ref()))
     } else {
-        format!("the engine's task was cancelled: {e}")
+        format!("was cancelled: {e}")
     }
 }
