@@ -427,6 +427,8 @@ async fn play_pair(p: &Pair, style: Style, start: Option<Arc<Barrier>>) -> Resul
 struct Sample {
     rss_kb: u64,
     fds: u64,
+    /// User and system CPU time so far, in seconds.
+    cpu_s: f64,
 }
 
 fn sample(pid: u32) -> Option<Sample> {
@@ -439,7 +441,17 @@ fn sample(pid: u32) -> Option<Sample> {
         .parse()
         .ok()?;
     let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.count() as u64;
-    Some(Sample { rss_kb, fds })
+    // utime and stime: fields 14 and 15 of /proc/PID/stat, in USER_HZ
+    // (100 per second on Linux), counted after the command's ")".
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Sample {
+        rss_kb,
+        fds,
+        cpu_s: ticks as f64 / 100.0,
+    })
 }
 
 /// Samples taken: (seconds since the start, pid, sample).
@@ -753,6 +765,13 @@ async fn load(
             max_fds,
             show(&after[i].1)
         );
+        if let (Some(c), Some(a)) = (connected[i], after[i].1) {
+            println!(
+                "  CPU time while the games were played: {:.1} s ({:.0}% of one core)",
+                a.cpu_s - c.cpu_s,
+                100.0 * (a.cpu_s - c.cpu_s) / secs.max(1e-9)
+            );
+        }
     }
     print_errors(&stats);
     let ok = verify(cli.database.as_deref(), &played, &watched).await?;
@@ -1057,7 +1076,7 @@ mod soak {
         let mut file = std::fs::File::create(csv).with_context(|| format!("cannot write {csv}"))?;
         writeln!(
             file,
-            "seconds,pid,rss_kb,fds,moves,requests,errors,games_done"
+            "seconds,pid,rss_kb,fds,cpu_s,moves,requests,errors,games_done"
         )?;
         let t0 = Instant::now();
         let mut tasks = Vec::new();
@@ -1097,10 +1116,11 @@ mod soak {
                 rows.push((t.as_secs_f64(), pid, s));
                 writeln!(
                     file,
-                    "{:.0},{pid},{},{},{},{},{},{}",
+                    "{:.0},{pid},{},{},{:.2},{},{},{},{}",
                     t.as_secs_f64(),
                     s.rss_kb,
                     s.fds,
+                    s.cpu_s,
                     stats.moves.load(Ordering::Relaxed),
                     stats.requests.load(Ordering::Relaxed),
                     stats.errors.load(Ordering::Relaxed),
@@ -1158,6 +1178,12 @@ mod soak {
                 mib(max_rss),
                 first.1.fds,
                 last.1.fds
+            );
+            println!(
+                "  CPU {:.0} s over {:.0} s ({:.0}% of one core)",
+                last.1.cpu_s - first.1.cpu_s,
+                last.0 - first.0,
+                100.0 * (last.1.cpu_s - first.1.cpu_s) / (last.0 - first.0).max(1e-9)
             );
             println!(
                 "  RSS slope {:.3} MiB/min over the run, {:.3} MiB/min over its second half; \
