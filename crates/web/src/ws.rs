@@ -76,6 +76,7 @@ async fn run(
     let (mut tx, mut rx) = socket.split();
     // Subscribe before reading the version: no change is missed.
     let mut events = app.games.hub.join(&id, presence);
+    app.presence_changed(&id);
     let current = app.games.peek(&id).await.map(|l| l.rec.version).ok();
     if let Some(v) = current {
         if client_v.is_none_or(|c| c < v) {
@@ -142,6 +143,7 @@ async fn run(
         }
     }
     app.games.hub.leave(&id, presence);
+    app.presence_changed(&id);
 }
 
 /// The answer to one client message.
