@@ -474,7 +474,46 @@ async fn rules_pages() {
             .as_str()
             .unwrap()
             .starts_with(&format!("# {}", v.title())));
+        // Issue 11, item 10: written for players, without ruling ids.
+        let text = rules["text"].as_str().unwrap();
+        assert_eq!(ruling_ids(text), Vec::<String>::new(), "{text}");
     }
+    // Nor do the reasons a refused position gets.
+    for (variant, fen) in [
+        ("jumpingking", "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1"),
+        ("jumpingking", "5k2/8/8/8/8/8/1Q6/K7[] w - 0 1"),
+        ("hopchess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -,- first"),
+    ] {
+        let (status, err) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({"variant": variant, "fen": fen})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+        let reason = err["error"].as_str().unwrap();
+        assert_eq!(ruling_ids(reason), Vec::<String>::new(), "{reason}");
+        assert!(
+            reason.contains("a side owns 3")
+                || reason.contains("no queens")
+                || reason.contains("White's first turn"),
+            "{reason}"
+        );
+    }
+}
+
+/// The words of `text` that look like ruling ids (`H5`, `P2`, `J1-J10`).
+fn ruling_ids(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            let mut chars = w.chars();
+            matches!(chars.next(), Some('C' | 'P' | 'H' | 'T' | 'J' | 'L' | 'N'))
+                && (2..=3).contains(&w.len())
+                && chars.all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 // ---- The engine seam, with test doubles (the real engine plugs in when merged) ----
