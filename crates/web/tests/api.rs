@@ -573,6 +573,44 @@ impl EngineProvider for Cheater {
     }
 }
 
+/// Answers a fixed line (long notation, read in each position) and score.
+struct Scripted {
+    line: Vec<&'static str>,
+    score: Evaluation,
+    depth: u32,
+}
+
+impl EngineProvider for Scripted {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+    fn max_level(&self) -> u8 {
+        1
+    }
+    fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
+        springboard_rules::notation::uci::parse_uci(game.position(), self.line[0]).ok()
+    }
+    fn analyse(
+        &self,
+        game: &Game,
+        _limit: AnalysisLimit,
+        _stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        let mut pos = game.position().clone();
+        let mut pv = Vec::new();
+        for text in &self.line {
+            let m = springboard_rules::notation::uci::parse_uci(&pos, text).ok()?;
+            pv.push(m);
+            pos.play(m);
+        }
+        Some(Analysis {
+            score: self.score,
+            pv,
+            depth: self.depth,
+        })
+    }
+}
+
 /// Thinks until it is stopped, telling the test when it starts.
 struct Waiter {
     started: Mutex<mpsc::Sender<()>>,
@@ -727,7 +765,10 @@ async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
             "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "pov": "white",
             "score": {"cp": 30},
+            "win": null,
             "depth": 7,
+            "best": {"uci": "a2a3", "san": "a3", "kind": "normal", "from": "a2", "to": "a3",
+                     "via": [], "role": null, "place": null},
             "pv_uci": ["a2a3", "a7a5", "a1a2"],
             "pv_san": ["a3", "a5", "Ra2"],
             "pv_text": "1. a3 a5 2. Ra2",
@@ -807,6 +848,65 @@ async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": -2}));
     assert_eq!(a["pv_text"], "1... Kd7 2. Kd1 Kc6");
+}
+
+#[tokio::test]
+async fn analysis_says_how_a_mate_score_wins() {
+    // Jumping King: Black wins by the weak square a1 (J3) in two.
+    let weak = Scripted {
+        line: vec!["e5a5", "f2e3", "a5a1"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(weak))).await;
+    let fen = "8/8/3k4/4r3/8/8/5K2/8[] b - 0 30";
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "weak square");
+    assert_eq!(a["best"]["from"], "e5");
+    assert_eq!(a["best"]["to"], "a5");
+    // A checkmate at the end of the line.
+    let mate = Scripted {
+        line: vec!["e7e5", "g2g4", "d8h4"],
+        score: Evaluation::Mate(2),
+        depth: 4,
+    };
+    let app = springboard_web::app(Some(Arc::new(mate))).await;
+    let id = new_game(&app, json!({"mode": "local"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    play(&app, &id, "f2f3").await;
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "checkmate");
+    // A line that stops before the end says nothing of how.
+    let short = Scripted {
+        line: vec!["e5a5"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(short))).await;
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(a["win"], Value::Null);
 }
 
 #[tokio::test]
