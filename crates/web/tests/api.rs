@@ -1047,3 +1047,97 @@ fn a_taken_port_is_reported() {
         "bad host 'my-host': expected an IP address such as 127.0.0.1"
     );
 }
+
+// ---- The board during a turn: facts the page draws (issue 11) ----
+
+async fn local_game(app: &Router, body: Value) -> String {
+    let mut body = body;
+    body["mode"] = json!("local");
+    new_game(app, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_view_gives_the_check_line_through_a_trampoline() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["g1f3", "b7b6@e5", "f3e5c4@d6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // P8: the knight on c4 checks e8 off White's trampoline on d6.
+    assert_eq!(v["check"], "e8");
+    assert_eq!(v["check_lines"], json!([["c4", "d6", "e8"]]));
+    // An earlier position without check: none.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=2"), None).await;
+    assert_eq!(v["check_lines"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_gives_the_half_made_hop_chess_turns() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["e2e4", "d7d5@a6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let steps = v["steps"].as_array().unwrap();
+    // One step per piece move of the legal turns (H2).
+    let mut keys: Vec<String> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut step_keys: Vec<String> = steps
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    step_keys.sort();
+    assert_eq!(step_keys, keys);
+    // exd5: the pawn on d5, e4 empty, the black pawn gone.
+    let take = steps
+        .iter()
+        .find(|s| s["from"] == "e4" && s["to"] == "d5")
+        .unwrap();
+    assert_eq!(
+        take["changes"],
+        json!([{"name": "e4", "piece": null}, {"name": "d5", "piece": "P"}])
+    );
+    // No steps in an older position, nor in the other games.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=1"), None).await;
+    assert_eq!(v["steps"], json!([]));
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["steps"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_names_stuck_kings_and_the_weak_squares() {
+    let app = app(None).await;
+    let fen = "5k2/8/8/8/8/8/2K5/8[RBrrbbnnppp] w j 0 5";
+    let id = local_game(&app, json!({"variant": "jumpingking", "fen": fen})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // J6: White's king jumps no more, its rook and bishop never enter.
+    assert_eq!(
+        v["stuck"],
+        json!([{"color": "white", "men": [
+            {"color": "white", "role": "r", "count": 1},
+            {"color": "white", "role": "b", "count": 1},
+        ]}])
+    );
+    assert_eq!(v["jumping"], json!(["black"]));
+    // J3: a1 is White's, f8 Black's.
+    assert_eq!(
+        v["weak_squares"],
+        json!([{"square": "a1", "owner": "white"}, {"square": "f8", "owner": "black"}])
+    );
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["weak_squares"], json!([]));
+    assert_eq!(v["stuck"], json!([]));
+}
