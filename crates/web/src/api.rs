@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Color, Game, Move, Position, Variant};
+use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -1087,7 +1087,14 @@ pub struct AnalysisView {
     /// Whose point of view the score takes: always `"white"`.
     pov: &'static str,
     score: ScoreView,
+    /// How a mate score wins, read from the rules core at the end of the
+    /// line: `"checkmate"` or `"weak square"` (Jumping King, J3); null for
+    /// a score in centipawns or a line that stops before the end.
+    win: Option<&'static str>,
     depth: u32,
+    /// The best move with its squares (origin, trampolines, destination,
+    /// Hop Chess placement), for the page's arrow.
+    best: MoveView,
     /// The best line in long notation and in SAN (checked and written by
     /// the rules core), and in SAN with move numbers.
     pv_uci: Vec<String>,
@@ -1095,17 +1102,25 @@ pub struct AnalysisView {
     pv_text: String,
 }
 
+/// The engine's line checked by the rules core.
+struct CheckedLine {
+    ucis: Vec<String>,
+    sans: Vec<String>,
+    text: String,
+    first: MoveView,
+    /// The position at the end of the (legal part of the) line.
+    end: Position,
+}
+
 /// The engine's line checked move by move by the rules core: its long
 /// notation, SAN and numbered text. The line stops before a move that is
 /// not legal; a line with no legal first move is refused.
-fn checked_line(
-    pos: &Position,
-    pv: &[Move],
-) -> Result<(Vec<String>, Vec<String>, String), ApiError> {
+fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, ApiError> {
     let mut pos = pos.clone();
     let (mut ucis, mut sans) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut last_mover = None;
+    let mut first = None;
     for &m in pv {
         if !pos.is_legal(m) {
             if ucis.is_empty() {
@@ -1128,15 +1143,35 @@ fn checked_line(
             Color::Black => {}
         }
         text.push_str(&san);
+        if first.is_none() {
+            first = Some(view::move_view(&pos, m));
+        }
         ucis.push(to_uci(&pos, m));
         sans.push(san);
         last_mover = Some(pos.turn());
         pos.play(m);
     }
-    if ucis.is_empty() {
+    let Some(first) = first else {
         return Err(ApiError::Conflict("the engine gave no line".into()));
+    };
+    Ok(CheckedLine {
+        ucis,
+        sans,
+        text,
+        first,
+        end: pos,
+    })
+}
+
+/// How the line's end wins, when the score says it does.
+fn win_of(score: Evaluation, end: &Position) -> Option<&'static str> {
+    match (score, end.outcome()) {
+        (Evaluation::Mate(_), Some(Outcome::Win { reason, .. })) => Some(match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::WeakSquare => "weak square",
+        }),
+        _ => None,
     }
-    Ok((ucis, sans, text))
 }
 
 /// The engine analyses a position of the game (the current one, or the one
@@ -1204,15 +1239,17 @@ pub async fn analyse(
     }
     let analysis = found.ok_or_else(|| ApiError::Conflict("the engine gave no analysis".into()))?;
     let pos = game.position();
-    let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
+    let line = checked_line(pos, &analysis.pv)?;
     Ok(Json(AnalysisView {
         ply: game.moves().len(),
         fen: pos.to_fen(),
         pov: "white",
         score: ScoreView::for_white(analysis.score, pos.turn()),
+        win: win_of(analysis.score, &line.end),
         depth: analysis.depth,
-        pv_uci,
-        pv_san,
-        pv_text,
+        best: line.first,
+        pv_uci: line.ucis,
+        pv_san: line.sans,
+        pv_text: line.text,
     }))
 }

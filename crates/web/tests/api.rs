@@ -615,6 +615,44 @@ impl EngineProvider for Cheater {
     }
 }
 
+/// Answers a fixed line (long notation, read in each position) and score.
+struct Scripted {
+    line: Vec<&'static str>,
+    score: Evaluation,
+    depth: u32,
+}
+
+impl EngineProvider for Scripted {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+    fn max_level(&self) -> u8 {
+        1
+    }
+    fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
+        springboard_rules::notation::uci::parse_uci(game.position(), self.line[0]).ok()
+    }
+    fn analyse(
+        &self,
+        game: &Game,
+        _limit: AnalysisLimit,
+        _stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        let mut pos = game.position().clone();
+        let mut pv = Vec::new();
+        for text in &self.line {
+            let m = springboard_rules::notation::uci::parse_uci(&pos, text).ok()?;
+            pv.push(m);
+            pos.play(m);
+        }
+        Some(Analysis {
+            score: self.score,
+            pv,
+            depth: self.depth,
+        })
+    }
+}
+
 /// Thinks until it is stopped, telling the test when it starts.
 struct Waiter {
     started: Mutex<mpsc::Sender<()>>,
@@ -769,7 +807,10 @@ async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
             "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "pov": "white",
             "score": {"cp": 30},
+            "win": null,
             "depth": 7,
+            "best": {"uci": "a2a3", "san": "a3", "kind": "normal", "from": "a2", "to": "a3",
+                     "via": [], "role": null, "place": null},
             "pv_uci": ["a2a3", "a7a5", "a1a2"],
             "pv_san": ["a3", "a5", "Ra2"],
             "pv_text": "1. a3 a5 2. Ra2",
@@ -849,6 +890,65 @@ async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": -2}));
     assert_eq!(a["pv_text"], "1... Kd7 2. Kd1 Kc6");
+}
+
+#[tokio::test]
+async fn analysis_says_how_a_mate_score_wins() {
+    // Jumping King: Black wins by the weak square a1 (J3) in two.
+    let weak = Scripted {
+        line: vec!["e5a5", "f2e3", "a5a1"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(weak))).await;
+    let fen = "8/8/3k4/4r3/8/8/5K2/8[] b - 0 30";
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "weak square");
+    assert_eq!(a["best"]["from"], "e5");
+    assert_eq!(a["best"]["to"], "a5");
+    // A checkmate at the end of the line.
+    let mate = Scripted {
+        line: vec!["e7e5", "g2g4", "d8h4"],
+        score: Evaluation::Mate(2),
+        depth: 4,
+    };
+    let app = springboard_web::app(Some(Arc::new(mate))).await;
+    let id = new_game(&app, json!({"mode": "local"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    play(&app, &id, "f2f3").await;
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "checkmate");
+    // A line that stops before the end says nothing of how.
+    let short = Scripted {
+        line: vec!["e5a5"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(short))).await;
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(a["win"], Value::Null);
 }
 
 #[tokio::test]
@@ -1177,4 +1277,98 @@ async fn detect_names_the_games_of_a_text() {
         new_game(&app, json!({ "fen": hop_fen })).await["variant"],
         "hopchess"
     );
+}
+
+// ---- The board during a turn: facts the page draws (issue 11) ----
+
+async fn local_game(app: &Router, body: Value) -> String {
+    let mut body = body;
+    body["mode"] = json!("local");
+    new_game(app, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_view_gives_the_check_line_through_a_trampoline() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["g1f3", "b7b6@e5", "f3e5c4@d6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // P8: the knight on c4 checks e8 off White's trampoline on d6.
+    assert_eq!(v["check"], "e8");
+    assert_eq!(v["check_lines"], json!([["c4", "d6", "e8"]]));
+    // An earlier position without check: none.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=2"), None).await;
+    assert_eq!(v["check_lines"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_gives_the_half_made_hop_chess_turns() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["e2e4", "d7d5@a6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let steps = v["steps"].as_array().unwrap();
+    // One step per piece move of the legal turns (H2).
+    let mut keys: Vec<String> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut step_keys: Vec<String> = steps
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    step_keys.sort();
+    assert_eq!(step_keys, keys);
+    // exd5: the pawn on d5, e4 empty, the black pawn gone.
+    let take = steps
+        .iter()
+        .find(|s| s["from"] == "e4" && s["to"] == "d5")
+        .unwrap();
+    assert_eq!(
+        take["changes"],
+        json!([{"name": "e4", "piece": null}, {"name": "d5", "piece": "P"}])
+    );
+    // No steps in an older position, nor in the other games.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=1"), None).await;
+    assert_eq!(v["steps"], json!([]));
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["steps"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_names_stuck_kings_and_the_weak_squares() {
+    let app = app(None).await;
+    let fen = "5k2/8/8/8/8/8/2K5/8[RBrrbbnnppp] w j 0 5";
+    let id = local_game(&app, json!({"variant": "jumpingking", "fen": fen})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // J6: White's king jumps no more, its rook and bishop never enter.
+    assert_eq!(
+        v["stuck"],
+        json!([{"color": "white", "men": [
+            {"color": "white", "role": "r", "count": 1},
+            {"color": "white", "role": "b", "count": 1},
+        ]}])
+    );
+    assert_eq!(v["jumping"], json!(["black"]));
+    // J3: a1 is White's, f8 Black's.
+    assert_eq!(
+        v["weak_squares"],
+        json!([{"square": "a1", "owner": "white"}, {"square": "f8", "owner": "black"}])
+    );
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["weak_squares"], json!([]));
+    assert_eq!(v["stuck"], json!([]));
 }
