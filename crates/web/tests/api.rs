@@ -1141,3 +1141,86 @@ async fn the_view_names_stuck_kings_and_the_weak_squares() {
     assert_eq!(v["weak_squares"], json!([]));
     assert_eq!(v["stuck"], json!([]));
 }
+
+#[tokio::test]
+async fn a_side_line_is_checked_and_viewed_but_never_stored() {
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
+    let id = local_game(&app, json!({})).await;
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let uri = format!("/api/games/{id}/line");
+    // From the position after 1.e4 e5: 2.d4 exd4, with its legal moves.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 2, "moves": ["d2d4", "e5d4"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["ply"], 4);
+    assert_eq!(v["turn"], "white");
+    let sans: Vec<&str> = v["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "d4", "exd4"]);
+    assert!(!v["legal"].as_array().unwrap().is_empty());
+    // The game is as it was.
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["plies"], 3);
+    // A line that ends in mate: the view says so, with no legal move.
+    let (_, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 0, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]})),
+    )
+    .await;
+    assert_eq!(v["outcome"]["reason"], "checkmate");
+    assert_eq!(v["legal"], json!([]));
+    // Wrong lines are refused with the place of the bad move.
+    let (status, err) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 2, "moves": ["d2d4", "e5e3"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 of the side line ('e5e3')"),
+        "{err}"
+    );
+    let (status, err) = call(&app, "POST", &uri, Some(json!({"ply": 9, "moves": []}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["error"], "ply 9 is beyond the game's 3 moves");
+    let (status, _) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 0, "moves": ["f2f3", "e7e5", "g2g4", "d8h4", "e1f2"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The analysis of a side line's position.
+    let (status, a) = analyse(&app, &id, json!({"ply": 2, "line": ["d2d4", "e5d4"]})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["ply"], 4);
+    assert_eq!(a["fen"], v_fen_after(&["e2e4", "e7e5", "d2d4", "e5d4"]));
+}
+
+fn v_fen_after(moves: &[&str]) -> String {
+    let mut pos = springboard_rules::Position::startpos(springboard_rules::Variant::Chess);
+    for text in moves {
+        let m = springboard_rules::notation::uci::parse_uci(&pos, text).unwrap();
+        pos.play(m);
+    }
+    pos.to_fen()
+}
