@@ -5,7 +5,6 @@
 use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
-use crate::pgn;
 use crate::seat;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
@@ -17,6 +16,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
@@ -202,25 +202,109 @@ pub const MAX_INITIAL_S: u32 = 10_800;
 /// The largest increment, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
-fn build_game(req: &CreateGame) -> Result<Game, ApiError> {
-    let variant = match &req.variant {
-        Some(name) => playable_variant(name)?,
-        None => Variant::Chess,
+/// The game a request asks for, and the end its game text states when the
+/// rules did not end it (a resignation, a flag: result and reason).
+fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
+    let hint = match &req.variant {
+        Some(name) => VariantHint::Game(playable_variant(name)?),
+        None => VariantHint::Any,
     };
     match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => Err(ApiError::BadRequest(
             "give a FEN or a PGN, not both".to_string(),
         )),
         (Some(fen), None) => {
-            let pos = Position::from_fen(variant, fen.trim())
-                .map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-            Ok(Game::new(pos))
+            let pos = pgn::read_fen(fen, hint).map_err(|e| {
+                ApiError::BadRequest(match e {
+                    PgnError::Fen(e) => format!("bad FEN: {e}"),
+                    e => format!("bad FEN: {e}"),
+                })
+            })?;
+            Ok((Game::new(pos), None))
         }
         (None, Some(text)) => {
-            pgn::import(text, variant).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))
+            let (game, tags) =
+                pgn::read(text, hint).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))?;
+            let end = pgn::stated_end(&game, &tags).map(|(result, reason)| {
+                let reason = reason_from_termination(&reason, tags.get("Termination").is_some());
+                (result, reason)
+            });
+            Ok((game, end))
         }
-        (None, None) => Ok(Game::new(Position::startpos(variant))),
+        (None, None) => {
+            let v = match hint {
+                VariantHint::Game(v) => v,
+                VariantHint::Any => Variant::Chess,
+            };
+            Ok((Game::new(Position::startpos(v)), None))
+        }
     }
+}
+
+/// The page's reason for an end a game text states (its `Termination`
+/// tag; see [`termination_of`] for the other way).
+fn reason_from_termination(termination: &str, tagged: bool) -> String {
+    let t = termination.to_ascii_lowercase();
+    if !tagged {
+        "game text".to_string()
+    } else if t == "time forfeit" {
+        "time".to_string()
+    } else if t.ends_with(" resigns") || t == "resignation" {
+        "resignation".to_string()
+    } else if t == "draw agreed" || t == "agreement" {
+        "draw agreed".to_string()
+    } else {
+        termination.to_string()
+    }
+}
+
+/// The `Termination` tag of a stored end the rules did not make (the rules'
+/// own ends are written `normal` by the PGN writer).
+fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let reason = rec.reason.as_deref()?;
+    let loser = match rec.result.as_deref() {
+        Some("1-0") => Some(Color::Black),
+        Some("0-1") => Some(Color::White),
+        _ => None,
+    };
+    Some(match (reason, loser) {
+        ("time" | "time vs insufficient material", _) => "time forfeit".to_string(),
+        ("resignation", Some(l)) => format!("{} resigns", l.name()),
+        ("game text", _) => return None,
+        (other, _) => other.to_string(),
+    })
+}
+
+/// What a text is and which games read it, for the page's Load buttons.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetectRequest {
+    text: String,
+}
+
+#[derive(Serialize)]
+pub struct DetectView {
+    /// `position` (a FEN) or `game` (a PGN, or neither).
+    kind: &'static str,
+    /// The games that read the text, by name; empty when none does.
+    variants: Vec<&'static str>,
+}
+
+pub async fn detect(
+    req: Result<Json<DetectRequest>, JsonRejection>,
+) -> Result<Json<DetectView>, ApiError> {
+    let req = body(req)?;
+    let (kind, variants) = pgn::detect(&req.text);
+    Ok(Json(DetectView {
+        kind: match kind {
+            TextKind::Position => "position",
+            TextKind::Game => "game",
+        },
+        variants: variants.into_iter().map(Variant::name).collect(),
+    }))
 }
 
 fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
@@ -237,7 +321,7 @@ pub async fn create(
     req: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
-    let game = build_game(&req)?;
+    let (game, stated_end) = build_game(&req)?;
     let mode = req.mode.as_deref().unwrap_or("local");
     if !matches!(mode, "engine" | "friend" | "local") {
         return Err(ApiError::BadRequest(format!(
@@ -334,7 +418,7 @@ pub async fn create(
         black_ms: clock.map(|c| c.0),
         turn_started_at: clock.map(|_| now),
         // A game imported over (a finished PGN) is shown as it ended.
-        status: if game.outcome().is_some() {
+        status: if game.outcome().is_some() || stated_end.is_some() {
             "ended"
         } else if mode == "friend" {
             "waiting"
@@ -344,10 +428,12 @@ pub async fn create(
         .to_string(),
         result: game
             .outcome()
-            .map(|o| games::outcome_words(o).0.to_string()),
+            .map(|o| games::outcome_words(o).0.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.0.clone())),
         reason: game
             .outcome()
-            .map(|o| games::outcome_words(o).1.to_string()),
+            .map(|o| games::outcome_words(o).1.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.1.clone())),
         draw_offer: None,
         takeback_offer: None,
         rematch_offer: None,
@@ -671,6 +757,53 @@ pub struct PgnQuery {
     download: Option<u8>,
 }
 
+/// The PGN tags of a stored game: who played (the engine with its level),
+/// when, the clock, and how it ended.
+fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
+    let mut tags = Tags::new();
+    let event = match rec.mode.as_str() {
+        "engine" => "Springboard game against the engine",
+        "friend" => "Springboard game between friends",
+        _ => "Springboard game at one screen",
+    };
+    tags.set("Event", event);
+    tags.set("Site", "Springboard");
+    if rec.created_at >= 0 {
+        tags.set("Date", pgn::date_from_days(rec.created_at / 86_400_000));
+    }
+    for c in [Color::White, Color::Black] {
+        if rec.engine_color.as_deref() == Some(color_name(c)) {
+            let name = app
+                .engine
+                .as_ref()
+                .map_or_else(|| "engine".into(), |e| e.name());
+            let level = rec.engine_level.and_then(|l| u32::try_from(l).ok());
+            tags.set_player(c, Player::Engine { name: &name, level });
+        } else {
+            let seat = match c {
+                Color::White => &rec.white_seat,
+                Color::Black => &rec.black_seat,
+            };
+            if seat.is_some() {
+                let name = player_name(app, rec, c);
+                tags.set_player(c, Player::Human(&name));
+            }
+        }
+    }
+    if let Some(r) = &rec.result {
+        tags.set("Result", r.clone());
+    }
+    if let Some(base) = rec.clock_initial_ms {
+        let base = u64::try_from(base).unwrap_or(0);
+        let inc = u64::try_from(rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0);
+        tags.set("TimeControl", pgn::time_control(base, inc));
+    }
+    if let Some(t) = termination_of(rec, game) {
+        tags.set("Termination", t);
+    }
+    tags
+}
+
 pub async fn export_pgn(
     State(app): Shared,
     Path(id): Path<String>,
@@ -679,19 +812,7 @@ pub async fn export_pgn(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let rec = &live.rec;
-    let white = player_name(&app, rec, Color::White);
-    let black = player_name(&app, rec, Color::Black);
-    let text = pgn::export_with(
-        &live.game,
-        &pgn::Headers {
-            white: &white,
-            black: &black,
-            result: rec.result.as_deref(),
-            site: "Springboard",
-            date_ms: rec.created_at,
-            reason: rec.reason.as_deref(),
-        },
-    );
+    let text = pgn::write(&live.game, &pgn_tags(&app, rec, &live.game));
     if q.download.unwrap_or(0) != 0 {
         let mut resp = text.into_response();
         let h = resp.headers_mut();

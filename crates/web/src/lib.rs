@@ -24,7 +24,6 @@ mod error;
 mod games;
 mod hub;
 mod pg;
-mod pgn;
 mod pool;
 mod seat;
 pub mod store;
@@ -35,7 +34,6 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
 pub use pg::PgStore;
-pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 pub use store::{GameStore, SqliteStore};
 
 use axum::extract::{DefaultBodyLimit, Path};
@@ -197,6 +195,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/static/{*path}", get(static_file))
         .route("/api/info", get(api::info))
         .route("/api/rules/{variant}", get(api::rules))
+        .route("/api/detect", post(api::detect))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/ws", get(ws::connect))

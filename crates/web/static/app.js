@@ -100,6 +100,7 @@ const REASONS = {
   resignation: "by resignation",
   "draw agreed": "by agreement",
   "weak square": "by reaching the weak square",
+  "game text": "as the loaded game text states",
 };
 
 function resultOf(g) {
@@ -117,6 +118,7 @@ function resultText(r) {
     return `${sideName(r.winner)} wins ${how}`.trim();
   }
   if (r.reason === "draw agreed") return "Draw by agreement";
+  if (r.reason === "game text") return "Draw, as the loaded game text states";
   if (r.reason === "time vs insufficient material") return "Draw: time ran out, but the other side cannot mate";
   return r.reason ? `Draw by ${r.reason}` : "Draw";
 }
@@ -643,6 +645,7 @@ function applyGame(v) {
   }
   app.input = new MoveInput(canMove() ? app.state.legal : []);
   closeChooser();
+  if (v.variant !== (old && old.variant)) showPicked(v.variant);
   document.title = `${v.title} - Springboard`;
   render();
   scheduleAnalysis();
@@ -785,6 +788,8 @@ function navigate(path) {
 
 function leaveGame() {
   if (app.socket) app.socket.close();
+  $("variant-ask").hidden = true;
+  textMessage("", "");
   app.socket = null;
   clearTimeout(app.pollTimer);
   app.gameId = null;
@@ -1244,20 +1249,109 @@ function closeChooser() {
 
 // ---- Import, export, rules ----
 
-async function exportText(kind) {
-  await run(async () => {
-    const r = kind === "fen" ? await api.fen(app.gameId) : await api.pgn(app.gameId);
-    $("text").value = r.text;
-  });
+// The messages of the text box, shown right under it.
+function textMessage(note, error) {
+  $("text-note").textContent = note || "";
+  $("text-error").textContent = error || "";
 }
 
-// A loaded position or game text starts a new game at one screen.
+function variantTitle(name) {
+  const v = app.info && app.info.variants.find((x) => x.name === name);
+  return v ? v.title : name;
+}
+
+async function exportText(kind) {
+  textMessage("", "");
+  try {
+    const r = kind === "fen" ? await api.fen(app.gameId) : await api.pgn(app.gameId);
+    $("text").value = r.text;
+  } catch (err) {
+    textMessage("", err.message);
+  }
+}
+
+// A loaded position or game text starts a new game at one screen, of the
+// game the text belongs to: the server's readers say which games read it
+// (the picked game if it is one of them, else the first); the picker
+// follows, and the note says when that is not the game that was picked.
 async function importText(kind) {
-  const req = { variant: app.state ? app.state.variant : $("variant").value, mode: "local" };
-  req[kind] = $("text").value;
+  const text = $("text").value;
+  const what = kind === "fen" ? "a position (FEN)" : "a game (PGN)";
+  textMessage("", "");
+  if (!text.trim()) {
+    textMessage("", `The text box is empty: paste ${what} into it, then load it.`);
+    $("text").focus();
+    return;
+  }
+  if (app.busy) return;
+  app.busy = true;
+  const picked = pickedVariant();
   const hash = $("analysis-toggle").checked ? "#analysis" : "";
+  try {
+    const found = await api.detect(text);
+    const readable = found.variants.length > 0;
+    const as = readable ? (found.kind === "position" ? "fen" : "pgn") : kind;
+    const variant = found.variants.includes(picked) ? picked : readable ? found.variants[0] : picked;
+    const v = await api.create({ variant, mode: "local", [as]: text });
+    history.pushState(null, "", `/g/${v.id}${hash}`);
+    await openGame(String(v.id), v);
+    const thing = as === "fen" ? "position" : "game";
+    let note = `Loaded: a ${variantTitle(variant)} ${thing}.`;
+    if (variant !== picked) note += ` The text is ${variantTitle(variant)}, not ${variantTitle(picked)}: the game picker now shows ${variantTitle(variant)}.`;
+    textMessage(note, "");
+  } catch (err) {
+    textMessage("", err.message);
+  } finally {
+    app.busy = false;
+  }
+}
+
+// The game the picker shows: the open game's on the game screen, else the
+// creation screen's choice.
+function pickedVariant() {
+  return app.screen === "game" && $("game-variant").value ? $("game-variant").value : $("variant").value;
+}
+
+// Both pickers show `name`, and the creation screen says what it will start.
+function showPicked(name) {
+  if (!name) return;
+  $("variant").value = name;
+  $("game-variant").value = name;
+  const title = variantTitle(name);
+  $("create-title").textContent = `New game of ${title}`;
+  $("variant-hint").textContent = `Choose how to play ${title} below.`;
+  for (const b of document.querySelectorAll("#create-screen .card .primary")) b.title = `Start a game of ${title}`;
+}
+
+// A game picked on the game screen: a new game of it at one screen, at
+// once when nothing is lost, else after asking; from a game played
+// against the engine or a friend, the creation screen asks how to play it.
+function onGamePicked() {
+  const name = $("game-variant").value;
+  const g = app.game;
+  $("variant-ask").hidden = true;
+  if (!g || name === g.variant) return;
+  const title = variantTitle(name);
+  if (g.mode !== "local") {
+    showPicked(name);
+    navigate("/");
+    return;
+  }
+  if (g.plies > 0 && !ended(g)) {
+    $("variant-ask-text").textContent = `Start a new game of ${title}? This game stays in your games.`;
+    $("variant-ask").dataset.variant = name;
+    $("variant-ask").hidden = false;
+    return;
+  }
+  startPicked(name);
+}
+
+async function startPicked(name) {
+  $("variant-ask").hidden = true;
+  const hash = $("analysis-toggle").checked ? "#analysis" : "";
+  const clock = app.game && app.game.clock ? { initial: app.game.clock.initial_ms / 1000, increment: app.game.clock.increment_ms / 1000 } : null;
   await run(async () => {
-    const v = await api.create(req);
+    const v = await api.create({ variant: name, mode: "local", clock });
     history.pushState(null, "", `/g/${v.id}${hash}`);
     await openGame(String(v.id), v);
   });
@@ -1268,7 +1362,13 @@ async function showRules() {
   try {
     const r = await api.rules(variant);
     $("rules-text").innerHTML = renderMarkdown(r.text);
-    $("rules").showModal();
+    const heading = $("rules-text").querySelector("h2");
+    if (heading) heading.id = "rules-title";
+    const dialog = $("rules");
+    dialog.showModal();
+    // The rules open at their top, whatever was read last time.
+    dialog.scrollTop = 0;
+    $("rules-text").focus({ preventScroll: true });
   } catch (err) {
     (app.screen === "game" ? $("error") : $("create-error")).textContent = err.message;
   }
@@ -1368,6 +1468,12 @@ function wireGameButtons() {
   $("export-pgn").addEventListener("click", () => exportText("pgn"));
   $("import-fen").addEventListener("click", () => importText("fen"));
   $("import-pgn").addEventListener("click", () => importText("pgn"));
+  $("game-variant").addEventListener("change", onGamePicked);
+  $("variant-yes").addEventListener("click", () => startPicked($("variant-ask").dataset.variant));
+  $("variant-no").addEventListener("click", () => {
+    $("variant-ask").hidden = true;
+    if (app.game) $("game-variant").value = app.game.variant;
+  });
   $("board").addEventListener("pointerdown", onBoardPointerDown);
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
@@ -1387,6 +1493,9 @@ function wireGameButtons() {
 function wireCreation() {
   const select = $("variant");
   fillSelect(select, app.info.variants.map((v) => [v.name, v.title]));
+  fillSelect($("game-variant"), app.info.variants.map((v) => [v.name, v.title]));
+  select.addEventListener("change", () => showPicked(select.value));
+  showPicked(select.value);
   const clocks = CLOCKS.map(([label], i) => [String(i), label]);
   for (const sel of document.querySelectorAll(".clock-select")) fillSelect(sel, clocks);
   $("friend-clock").value = "2"; // 5+3

@@ -323,6 +323,11 @@ pub enum PgnError {
         asked: &'static str,
         by: &'static str,
     },
+    #[error("this position is from {found}, not {asked}: load it as {found}")]
+    PositionOfOtherGame {
+        found: &'static str,
+        asked: &'static str,
+    },
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
     #[error("a {0} is not closed")]
@@ -770,7 +775,35 @@ pub fn read_fen(text: &str, hint: VariantHint) -> Result<Position, PgnError> {
     if text.trim().is_empty() {
         return Err(PgnError::Fen(FenError::Empty));
     }
-    start_of(&tags, hint)
+    start_of(&tags, hint).map_err(|e| match e {
+        PgnError::OtherGame { found, asked, .. } => PgnError::PositionOfOtherGame { found, asked },
+        e => e,
+    })
+}
+
+/// What kind of text a player gave: a position or a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextKind {
+    /// A position text (FEN) of one of the games.
+    Position,
+    /// A game text (PGN), or a text that is neither.
+    Game,
+}
+
+/// Which games read a text: the games whose position reader accepts it
+/// (then it is a [`TextKind::Position`]), else the games whose PGN reader
+/// reads it whole ([`read`] with [`VariantHint::Game`]), in
+/// [`Variant::implemented`] order. An empty list: no game reads it (then
+/// [`read`] or [`read_fen`] say why).
+pub fn detect(text: &str) -> (TextKind, Vec<Variant>) {
+    let fen = games_of_fen(text.trim());
+    if !fen.is_empty() {
+        return (TextKind::Position, fen);
+    }
+    let games = Variant::implemented()
+        .filter(|&v| read(text, VariantHint::Game(v)).is_ok())
+        .collect();
+    (TextKind::Game, games)
 }
 
 /// The long notation of every move of a game, as the UCI `position`
