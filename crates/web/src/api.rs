@@ -1013,6 +1013,102 @@ pub async fn engine_move(
     Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
 }
 
+/// The longest side line the page may ask for.
+pub const MAX_LINE_MOVES: usize = 600;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineRequest {
+    /// The line leaves the game after this many moves...
+    ply: usize,
+    /// ...and goes on with these moves (long notation), each checked by
+    /// the rules core.
+    moves: Vec<String>,
+}
+
+/// The game up to `ply` and then `moves`: a game of its own (the stored
+/// game is not touched). A move that is not legal, or one after the end,
+/// is refused with its place in the line.
+fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, ApiError> {
+    let plies = live.game.moves().len();
+    if ply > plies {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is beyond the game's {plies} moves"
+        )));
+    }
+    if moves.len() > MAX_LINE_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "a side line has at most {MAX_LINE_MOVES} moves"
+        )));
+    }
+    let mut rec = live.rec.clone();
+    rec.moves.truncate(ply);
+    let mut game = Game::new(live.game.start().clone());
+    for &m in &live.game.moves()[..ply] {
+        game.play(m)
+            .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
+    }
+    for (i, text) in moves.iter().enumerate() {
+        let at = |e: ApiError| {
+            ApiError::BadRequest(format!("move {} of the side line ('{text}'): {e}", i + 1))
+        };
+        if let Some(o) = game.outcome() {
+            return Err(at(ApiError::BadRequest(format!(
+                "the game is over there ({})",
+                o.reason_str()
+            ))));
+        }
+        let before = game.position().clone();
+        let m = games::resolve(&before, text).map_err(at)?;
+        game.play(m)
+            .map_err(|e| at(ApiError::BadRequest(e.to_string())))?;
+        rec.moves.push(crate::store::MoveRecord {
+            uci: to_uci(&before, m),
+            san: to_san(&before, m),
+            ms: None,
+            at: 0,
+        });
+    }
+    // The line's own end (or none): no clock, no offers, no rematch.
+    let outcome = game.outcome();
+    rec.status = if outcome.is_some() {
+        "ended"
+    } else {
+        "playing"
+    }
+    .into();
+    rec.result = outcome.map(|o| o.result_str().to_string());
+    rec.reason = outcome.map(|o| o.reason_str().to_string());
+    rec.clock_initial_ms = None;
+    rec.clock_increment_ms = None;
+    rec.draw_offer = None;
+    rec.takeback_offer = None;
+    rec.rematch_offer = None;
+    rec.rematch_id = None;
+    Ok(Live {
+        rec,
+        game,
+        engine_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        analysis_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    })
+}
+
+/// A side line (a variation) from a position of the game: the view of the
+/// position at its end with its legal moves, for the page to play on
+/// without changing the game, whose moves stay as the server keeps them.
+pub async fn line(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<LineRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let req = body(req)?;
+    let live = app.games.get(&id).await?;
+    let line = side_line(&live, req.ply, &req.moves)?;
+    let who = Who::from(&headers).hash();
+    Ok(Json(view_of(&app, &line, who.as_deref(), None)?))
+}
+
 /// The think time of an analysis that names no limit.
 pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
 /// The longest an analysis may think, whatever it asks for.
@@ -1029,6 +1125,9 @@ pub struct AnalysisRequest {
     depth: Option<u32>,
     /// ...or think this many milliseconds (the default: 1 s).
     movetime: Option<u64>,
+    /// A side line from the position after `ply` moves: the position at
+    /// its end is analysed (see [`line`]).
+    line: Option<Vec<String>>,
 }
 
 impl AnalysisRequest {
@@ -1204,12 +1303,29 @@ pub async fn analyse(
                 )));
             }
         }
-        // The game up to `ply`, with its history for repetitions.
-        let mut game = Game::new(entry.game.start().clone());
-        for &m in &entry.game.moves()[..ply] {
-            game.play(m)
-                .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
-        }
+        // The game up to `ply` (and the side line), with its history for
+        // repetitions.
+        let game = match &req.line {
+            Some(moves) if !moves.is_empty() => {
+                let line = side_line(&entry, ply, moves)?;
+                if let Some(o) = line.game.outcome() {
+                    return Err(ApiError::Conflict(format!(
+                        "the side line is over ({}), there is nothing to analyse",
+                        o.reason_str()
+                    )));
+                }
+                line.game
+            }
+            _ => {
+                let mut game = Game::new(entry.game.start().clone());
+                for &m in &entry.game.moves()[..ply] {
+                    game.play(m).map_err(|e| {
+                        ApiError::Internal(format!("the game does not replay: {e}"))
+                    })?;
+                }
+                game
+            }
+        };
         (game, stop, entry.rec.version)
     };
     let _leave = StopOnDrop(Arc::clone(&stop));

@@ -43,6 +43,7 @@ export const api = {
   pgn: (id) => call("GET", g(id) + "/pgn"),
   pgnDownload: (id) => g(id) + "/pgn?download=1",
   list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
+  line: (id, ply, moves) => call("POST", g(id) + "/line", { ply, moves }),
   analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
 };
 
