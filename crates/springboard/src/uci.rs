@@ -603,6 +603,7 @@ pub fn run(mut input: impl BufRead, out: Out, player: Player) -> Result<()> {
                 continue;
             }
             Line::TooLong => {
+                tracing::warn!(max = MAX_LINE, "a UCI input line is too long: skipped");
                 say(
                     &out,
                     &format!("info string error: line longer than {MAX_LINE} bytes skipped"),
@@ -610,6 +611,7 @@ pub fn run(mut input: impl BufRead, out: Out, player: Player) -> Result<()> {
                 continue;
             }
         };
+        tracing::debug!(command = %clip(&line, 200), "uci input");
         if session.handle(&line)? == Flow::Quit {
             return Ok(());
         }

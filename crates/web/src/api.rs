@@ -5,7 +5,7 @@
 use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
-use crate::pgn;
+use crate::logs::{self, JobLog};
 use crate::seat;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
@@ -17,9 +17,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Color, Game, Move, Position, Variant};
+use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -90,21 +91,33 @@ fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Re
 }
 
 /// The view of `live` for the browser with cookie hash `who`, built with
-/// no lock held.
-fn view_of(
+/// no lock held and on a blocking thread: a view of a position with
+/// thousands of legal moves (each with its SAN) takes a while, and the
+/// async workers keep serving other requests meanwhile (issue 16 item 7).
+async fn view_of(
     app: &AppState,
     live: &Live,
     who: Option<&str>,
     ply: Option<usize>,
 ) -> Result<GameView, ApiError> {
     let you = live.seats_of(who);
-    let ctx = view::Context {
-        you: &you,
-        now: app.games.now(),
-        engine_name: app.engine.as_ref().map(|e| e.name()),
-        engine_thinking: app.pool.thinking(&live.rec.id),
-    };
-    view::game_view(live, ply, &ctx)
+    let now = app.games.now();
+    let engine_name = app.engine.as_ref().map(|e| e.name());
+    let engine_thinking = app.pool.thinking(&live.rec.id);
+    let live = live.clone();
+    let span = tracing::Span::current();
+    tokio::task::spawn_blocking(move || {
+        let _in_request = span.enter();
+        let ctx = view::Context {
+            you: &you,
+            now,
+            engine_name,
+            engine_thinking,
+        };
+        view::game_view(&live, ply, &ctx)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
 /// A variant the page may play: known and implemented.
@@ -202,25 +215,109 @@ pub const MAX_INITIAL_S: u32 = 10_800;
 /// The largest increment, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
-fn build_game(req: &CreateGame) -> Result<Game, ApiError> {
-    let variant = match &req.variant {
-        Some(name) => playable_variant(name)?,
-        None => Variant::Chess,
+/// The game a request asks for, and the end its game text states when the
+/// rules did not end it (a resignation, a flag: result and reason).
+fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
+    let hint = match &req.variant {
+        Some(name) => VariantHint::Game(playable_variant(name)?),
+        None => VariantHint::Any,
     };
     match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => Err(ApiError::BadRequest(
             "give a FEN or a PGN, not both".to_string(),
         )),
         (Some(fen), None) => {
-            let pos = Position::from_fen(variant, fen.trim())
-                .map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-            Ok(Game::new(pos))
+            let pos = pgn::read_fen(fen, hint).map_err(|e| {
+                ApiError::BadRequest(match e {
+                    PgnError::Fen(e) => format!("bad FEN: {e}"),
+                    e => format!("bad FEN: {e}"),
+                })
+            })?;
+            Ok((Game::new(pos), None))
         }
         (None, Some(text)) => {
-            pgn::import(text, variant).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))
+            let (game, tags) =
+                pgn::read(text, hint).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))?;
+            let end = pgn::stated_end(&game, &tags).map(|(result, reason)| {
+                let reason = reason_from_termination(&reason, tags.get("Termination").is_some());
+                (result, reason)
+            });
+            Ok((game, end))
         }
-        (None, None) => Ok(Game::new(Position::startpos(variant))),
+        (None, None) => {
+            let v = match hint {
+                VariantHint::Game(v) => v,
+                VariantHint::Any => Variant::Chess,
+            };
+            Ok((Game::new(Position::startpos(v)), None))
+        }
     }
+}
+
+/// The page's reason for an end a game text states (its `Termination`
+/// tag; see [`termination_of`] for the other way).
+fn reason_from_termination(termination: &str, tagged: bool) -> String {
+    let t = termination.to_ascii_lowercase();
+    if !tagged {
+        "game text".to_string()
+    } else if t == "time forfeit" {
+        "time".to_string()
+    } else if t.ends_with(" resigns") || t == "resignation" {
+        "resignation".to_string()
+    } else if t == "draw agreed" || t == "agreement" {
+        "draw agreed".to_string()
+    } else {
+        termination.to_string()
+    }
+}
+
+/// The `Termination` tag of a stored end the rules did not make (the rules'
+/// own ends are written `normal` by the PGN writer).
+fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let reason = rec.reason.as_deref()?;
+    let loser = match rec.result.as_deref() {
+        Some("1-0") => Some(Color::Black),
+        Some("0-1") => Some(Color::White),
+        _ => None,
+    };
+    Some(match (reason, loser) {
+        ("time" | "time vs insufficient material", _) => "time forfeit".to_string(),
+        ("resignation", Some(l)) => format!("{} resigns", l.name()),
+        ("game text", _) => return None,
+        (other, _) => other.to_string(),
+    })
+}
+
+/// What a text is and which games read it, for the page's Load buttons.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetectRequest {
+    text: String,
+}
+
+#[derive(Serialize)]
+pub struct DetectView {
+    /// `position` (a FEN) or `game` (a PGN, or neither).
+    kind: &'static str,
+    /// The games that read the text, by name; empty when none does.
+    variants: Vec<&'static str>,
+}
+
+pub async fn detect(
+    req: Result<Json<DetectRequest>, JsonRejection>,
+) -> Result<Json<DetectView>, ApiError> {
+    let req = body(req)?;
+    let (kind, variants) = pgn::detect(&req.text);
+    Ok(Json(DetectView {
+        kind: match kind {
+            TextKind::Position => "position",
+            TextKind::Game => "game",
+        },
+        variants: variants.into_iter().map(Variant::name).collect(),
+    }))
 }
 
 fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
@@ -237,7 +334,7 @@ pub async fn create(
     req: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
-    let game = build_game(&req)?;
+    let (game, stated_end) = build_game(&req)?;
     let mode = req.mode.as_deref().unwrap_or("local");
     if !matches!(mode, "engine" | "friend" | "local") {
         return Err(ApiError::BadRequest(format!(
@@ -334,7 +431,7 @@ pub async fn create(
         black_ms: clock.map(|c| c.0),
         turn_started_at: clock.map(|_| now),
         // A game imported over (a finished PGN) is shown as it ended.
-        status: if game.outcome().is_some() {
+        status: if game.outcome().is_some() || stated_end.is_some() {
             "ended"
         } else if mode == "friend" {
             "waiting"
@@ -344,10 +441,12 @@ pub async fn create(
         .to_string(),
         result: game
             .outcome()
-            .map(|o| games::outcome_words(o).0.to_string()),
+            .map(|o| games::outcome_words(o).0.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.0.clone())),
         reason: game
             .outcome()
-            .map(|o| games::outcome_words(o).1.to_string()),
+            .map(|o| games::outcome_words(o).1.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.1.clone())),
         draw_offer: None,
         takeback_offer: None,
         rematch_offer: None,
@@ -359,7 +458,7 @@ pub async fn create(
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
-    let view = view_of(&app, &live, Some(&hash), None)?;
+    let view = view_of(&app, &live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, view))
 }
 
@@ -378,7 +477,7 @@ pub async fn get_game(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply)?))
+    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
 }
 
 pub async fn join(
@@ -389,7 +488,7 @@ pub async fn join(
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
     let done = app.games.change(&id, Some(&hash), Action::Join).await?;
-    let view = view_of(&app, &done.live, Some(&hash), None)?;
+    let view = view_of(&app, &done.live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, view))
 }
 
@@ -401,7 +500,11 @@ pub async fn legal_moves(
     if live.game.outcome().is_some() || live.rec.status != "playing" {
         return Ok(Json(Vec::new()));
     }
-    Ok(Json(view::legal_views(live.game.position())))
+    // Off the async workers, like the game's view.
+    let moves = tokio::task::spawn_blocking(move || view::legal_views(live.game.position()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("listing the moves {}", logs::join_error(e))))?;
+    Ok(Json(moves))
 }
 
 #[derive(Deserialize)]
@@ -426,7 +529,7 @@ async fn act(
     let who = Who::from(headers).hash();
     let done = app.games.change(id, who.as_deref(), action).await?;
     after_change(app, &done);
-    Ok(Json(view_of(app, &done.live, who.as_deref(), None)?))
+    Ok(Json(view_of(app, &done.live, who.as_deref(), None).await?))
 }
 
 /// After a change: the engine moves where it is to move (in the game and
@@ -671,6 +774,53 @@ pub struct PgnQuery {
     download: Option<u8>,
 }
 
+/// The PGN tags of a stored game: who played (the engine with its level),
+/// when, the clock, and how it ended.
+fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
+    let mut tags = Tags::new();
+    let event = match rec.mode.as_str() {
+        "engine" => "Springboard game against the engine",
+        "friend" => "Springboard game between friends",
+        _ => "Springboard game at one screen",
+    };
+    tags.set("Event", event);
+    tags.set("Site", "Springboard");
+    if rec.created_at >= 0 {
+        tags.set("Date", pgn::date_from_days(rec.created_at / 86_400_000));
+    }
+    for c in [Color::White, Color::Black] {
+        if rec.engine_color.as_deref() == Some(color_name(c)) {
+            let name = app
+                .engine
+                .as_ref()
+                .map_or_else(|| "engine".into(), |e| e.name());
+            let level = rec.engine_level.and_then(|l| u32::try_from(l).ok());
+            tags.set_player(c, Player::Engine { name: &name, level });
+        } else {
+            let seat = match c {
+                Color::White => &rec.white_seat,
+                Color::Black => &rec.black_seat,
+            };
+            if seat.is_some() {
+                let name = player_name(app, rec, c);
+                tags.set_player(c, Player::Human(&name));
+            }
+        }
+    }
+    if let Some(r) = &rec.result {
+        tags.set("Result", r.clone());
+    }
+    if let Some(base) = rec.clock_initial_ms {
+        let base = u64::try_from(base).unwrap_or(0);
+        let inc = u64::try_from(rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0);
+        tags.set("TimeControl", pgn::time_control(base, inc));
+    }
+    if let Some(t) = termination_of(rec, game) {
+        tags.set("Termination", t);
+    }
+    tags
+}
+
 pub async fn export_pgn(
     State(app): Shared,
     Path(id): Path<String>,
@@ -679,19 +829,7 @@ pub async fn export_pgn(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let rec = &live.rec;
-    let white = player_name(&app, rec, Color::White);
-    let black = player_name(&app, rec, Color::Black);
-    let text = pgn::export_with(
-        &live.game,
-        &pgn::Headers {
-            white: &white,
-            black: &black,
-            result: rec.result.as_deref(),
-            site: "Springboard",
-            date_ms: rec.created_at,
-            reason: rec.reason.as_deref(),
-        },
-    );
+    let text = pgn::write(&live.game, &pgn_tags(&app, rec, &live.game));
     if q.download.unwrap_or(0) != 0 {
         let mut resp = text.into_response();
         let h = resp.headers_mut();
@@ -757,20 +895,24 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
     let id = live.rec.id.clone();
     let version = live.rec.version;
     let token = app.pool.start_job(&id);
+    let mut log = JobLog::queued("move", &id);
     let app = Arc::clone(app);
     tokio::spawn(async move {
         let _worker = app.pool.worker().await;
         let snap = match app.games.peek(&id).await {
             Ok(s) => s,
-            Err(_) => {
+            Err(e) => {
                 app.pool.end_job(&id, token);
+                log.cancelled(&format!("the game cannot be read: {e}"));
                 return;
             }
         };
         if !app.pool.is_current(&id, token) || snap.rec.version != version {
             app.pool.end_job(&id, token);
+            log.cancelled("the game changed or a newer job replaced this one");
             return;
         }
+        log.started();
         let level = u8::try_from(snap.rec.engine_level.unwrap_or(1)).unwrap_or(1);
         let now = app.games.now();
         let clock = snap.rec.clock_initial_ms.map(|_| {
@@ -784,31 +926,39 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
         });
         let stop = Arc::clone(&snap.engine_stop);
         let game = snap.game.clone();
-        let found = tokio::task::spawn_blocking(move || match clock {
-            Some(c) => engine.best_move_on_clock(&game, level, c, stop),
-            None => engine.best_move(&game, level, stop),
+        let span = log.span();
+        let found = tokio::task::spawn_blocking(move || {
+            let _in_job = span.enter();
+            match clock {
+                Some(c) => engine.best_move_on_clock(&game, level, c, stop),
+                None => engine.best_move(&game, level, stop),
+            }
         })
         .await;
         app.pool.end_job(&id, token);
         let m = match found {
             Ok(Some(m)) => m,
-            Ok(None) => return,
+            Ok(None) => {
+                log.cancelled("stopped, or no move");
+                return;
+            }
             Err(e) => {
-                eprintln!("the engine failed in game {id}: {e}");
+                log.failed(&format!("the engine {}", logs::join_error(e)));
                 return;
             }
         };
+        let answer = to_uci(snap.game.position(), m);
         match app
             .games
             .change(&id, None, Action::Engine { m, version })
             .await
         {
-            Ok(done) => after_change(&app, &done),
-            Err(e) => {
-                if !matches!(e, ApiError::Conflict(_)) {
-                    eprintln!("the engine's move in game {id} was not stored: {e}");
-                }
+            Ok(done) => {
+                log.finished(&answer);
+                after_change(&app, &done);
             }
+            Err(ApiError::Conflict(reason)) => log.cancelled(&reason),
+            Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
         }
     });
 }
@@ -868,28 +1018,151 @@ pub async fn engine_move(
     // stops it too (the handler is dropped, and with it the guard).
     let (snap, stop) = app.games.new_engine_job(&id).await?;
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("request move", &id);
     let _worker = app.pool.worker().await;
+    log.started();
     let version = snap.rec.version;
     let game = snap.game.clone();
     let watched = Arc::clone(&stop);
-    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, watched))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
+    let span = log.span();
+    let found = match tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
+        engine.best_move(&game, level, watched)
+    })
+    .await
+    {
+        Ok(found) => found,
+        Err(e) => {
+            let reason = format!("the engine {}", logs::join_error(e));
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if stop.load(Ordering::Relaxed) {
         // Stopped: by a change of the game, a newer request, or the client.
         let now = app.games.peek(&id).await?;
-        return Err(ApiError::Conflict(if now.rec.version != version {
-            "the game changed while the engine was thinking".into()
+        let reason = if now.rec.version != version {
+            "the game changed while the engine was thinking"
         } else {
-            "a newer engine request for this game replaced this one".into()
-        }));
+            "a newer engine request for this game replaced this one"
+        };
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
-    let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
-    let done = app
+    let Some(m) = found else {
+        log.cancelled("the engine found no move");
+        return Err(ApiError::Conflict("the engine found no move".into()));
+    };
+    let answer = to_uci(snap.game.position(), m);
+    let done = match app
         .games
         .change(&id, who.as_deref(), Action::Engine { m, version })
-        .await?;
-    Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
+        .await
+    {
+        Ok(done) => done,
+        Err(e) => {
+            log.cancelled(&format!("the move {answer} was not stored: {e}"));
+            return Err(e);
+        }
+    };
+    log.finished(&answer);
+    Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
+}
+
+/// The longest side line the page may ask for.
+pub const MAX_LINE_MOVES: usize = 600;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineRequest {
+    /// The line leaves the game after this many moves...
+    ply: usize,
+    /// ...and goes on with these moves (long notation), each checked by
+    /// the rules core.
+    moves: Vec<String>,
+}
+
+/// The game up to `ply` and then `moves`: a game of its own (the stored
+/// game is not touched). A move that is not legal, or one after the end,
+/// is refused with its place in the line.
+fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, ApiError> {
+    let plies = live.game.moves().len();
+    if ply > plies {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is beyond the game's {plies} moves"
+        )));
+    }
+    if moves.len() > MAX_LINE_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "a side line has at most {MAX_LINE_MOVES} moves"
+        )));
+    }
+    let mut rec = live.rec.clone();
+    rec.moves.truncate(ply);
+    let mut game = Game::new(live.game.start().clone());
+    for &m in &live.game.moves()[..ply] {
+        game.play(m)
+            .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
+    }
+    for (i, text) in moves.iter().enumerate() {
+        let at = |e: ApiError| {
+            ApiError::BadRequest(format!("move {} of the side line ('{text}'): {e}", i + 1))
+        };
+        if let Some(o) = game.outcome() {
+            return Err(at(ApiError::BadRequest(format!(
+                "the game is over there ({})",
+                o.reason_str()
+            ))));
+        }
+        let before = game.position().clone();
+        let m = games::resolve(&before, text).map_err(at)?;
+        game.play(m)
+            .map_err(|e| at(ApiError::BadRequest(e.to_string())))?;
+        rec.moves.push(crate::store::MoveRecord {
+            uci: to_uci(&before, m),
+            san: to_san(&before, m),
+            ms: None,
+            at: 0,
+        });
+    }
+    // The line's own end (or none): no clock, no offers, no rematch.
+    let outcome = game.outcome();
+    rec.status = if outcome.is_some() {
+        "ended"
+    } else {
+        "playing"
+    }
+    .into();
+    rec.result = outcome.map(|o| o.result_str().to_string());
+    rec.reason = outcome.map(|o| o.reason_str().to_string());
+    rec.clock_initial_ms = None;
+    rec.clock_increment_ms = None;
+    rec.draw_offer = None;
+    rec.takeback_offer = None;
+    rec.rematch_offer = None;
+    rec.rematch_id = None;
+    Ok(Live {
+        rec,
+        game,
+        engine_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        analysis_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    })
+}
+
+/// A side line (a variation) from a position of the game: the view of the
+/// position at its end with its legal moves, for the page to play on
+/// without changing the game, whose moves stay as the server keeps them.
+pub async fn line(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<LineRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let req = body(req)?;
+    let live = app.games.get(&id).await?;
+    let line = side_line(&live, req.ply, &req.moves)?;
+    let who = Who::from(&headers).hash();
+    Ok(Json(view_of(&app, &line, who.as_deref(), None).await?))
 }
 
 /// The think time of an analysis that names no limit.
@@ -908,6 +1181,9 @@ pub struct AnalysisRequest {
     depth: Option<u32>,
     /// ...or think this many milliseconds (the default: 1 s).
     movetime: Option<u64>,
+    /// A side line from the position after `ply` moves: the position at
+    /// its end is analysed (see [`line`]).
+    line: Option<Vec<String>>,
 }
 
 impl AnalysisRequest {
@@ -966,7 +1242,14 @@ pub struct AnalysisView {
     /// Whose point of view the score takes: always `"white"`.
     pov: &'static str,
     score: ScoreView,
+    /// How a mate score wins, read from the rules core at the end of the
+    /// line: `"checkmate"` or `"weak square"` (Jumping King, J3); null for
+    /// a score in centipawns or a line that stops before the end.
+    win: Option<&'static str>,
     depth: u32,
+    /// The best move with its squares (origin, trampolines, destination,
+    /// Hop Chess placement), for the page's arrow.
+    best: MoveView,
     /// The best line in long notation and in SAN (checked and written by
     /// the rules core), and in SAN with move numbers.
     pv_uci: Vec<String>,
@@ -974,17 +1257,25 @@ pub struct AnalysisView {
     pv_text: String,
 }
 
+/// The engine's line checked by the rules core.
+struct CheckedLine {
+    ucis: Vec<String>,
+    sans: Vec<String>,
+    text: String,
+    first: MoveView,
+    /// The position at the end of the (legal part of the) line.
+    end: Position,
+}
+
 /// The engine's line checked move by move by the rules core: its long
 /// notation, SAN and numbered text. The line stops before a move that is
 /// not legal; a line with no legal first move is refused.
-fn checked_line(
-    pos: &Position,
-    pv: &[Move],
-) -> Result<(Vec<String>, Vec<String>, String), ApiError> {
+fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, ApiError> {
     let mut pos = pos.clone();
     let (mut ucis, mut sans) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut last_mover = None;
+    let mut first = None;
     for &m in pv {
         if !pos.is_legal(m) {
             if ucis.is_empty() {
@@ -1007,15 +1298,35 @@ fn checked_line(
             Color::Black => {}
         }
         text.push_str(&san);
+        if first.is_none() {
+            first = Some(view::move_view(&pos, m));
+        }
         ucis.push(to_uci(&pos, m));
         sans.push(san);
         last_mover = Some(pos.turn());
         pos.play(m);
     }
-    if ucis.is_empty() {
+    let Some(first) = first else {
         return Err(ApiError::Conflict("the engine gave no line".into()));
+    };
+    Ok(CheckedLine {
+        ucis,
+        sans,
+        text,
+        first,
+        end: pos,
+    })
+}
+
+/// How the line's end wins, when the score says it does.
+fn win_of(score: Evaluation, end: &Position) -> Option<&'static str> {
+    match (score, end.outcome()) {
+        (Evaluation::Mate(_), Some(Outcome::Win { reason, .. })) => Some(match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::WeakSquare => "weak square",
+        }),
+        _ => None,
     }
-    Ok((ucis, sans, text))
 }
 
 /// The engine analyses a position of the game (the current one, or the one
@@ -1048,50 +1359,82 @@ pub async fn analyse(
                 )));
             }
         }
-        // The game up to `ply`, with its history for repetitions.
-        let mut game = Game::new(entry.game.start().clone());
-        for &m in &entry.game.moves()[..ply] {
-            game.play(m)
-                .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
-        }
+        // The game up to `ply` (and the side line), with its history for
+        // repetitions.
+        let game = match &req.line {
+            Some(moves) if !moves.is_empty() => {
+                let line = side_line(&entry, ply, moves)?;
+                if let Some(o) = line.game.outcome() {
+                    return Err(ApiError::Conflict(format!(
+                        "the side line is over ({}), there is nothing to analyse",
+                        o.reason_str()
+                    )));
+                }
+                line.game
+            }
+            _ => {
+                let mut game = Game::new(entry.game.start().clone());
+                for &m in &entry.game.moves()[..ply] {
+                    game.play(m).map_err(|e| {
+                        ApiError::Internal(format!("the game does not replay: {e}"))
+                    })?;
+                }
+                game
+            }
+        };
         (game, stop, entry.rec.version)
     };
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("analysis", &id);
     let _worker = app.pool.worker().await;
+    let replaced = "a newer analysis of this game replaced this one";
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
+    log.started();
     let watched = Arc::clone(&stop);
+    let span = log.span();
     let found = tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
         let found = engine.analyse(&game, limit, watched);
         (game, found)
     })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
-    let (game, found) = found;
+    .await;
+    let (game, found) = match found {
+        Ok(f) => f,
+        Err(e) => {
+            let reason = format!("the engine {}", logs::join_error(e));
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if app.games.peek(&id).await?.rec.version != version {
-        return Err(ApiError::Conflict(
-            "the game changed while the engine was analysing".into(),
-        ));
+        let reason = "the game changed while the engine was analysing";
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
-    let analysis = found.ok_or_else(|| ApiError::Conflict("the engine gave no analysis".into()))?;
+    let Some(analysis) = found else {
+        log.cancelled("the engine gave no analysis");
+        return Err(ApiError::Conflict("the engine gave no analysis".into()));
+    };
+    log.finished(&format!("{:?} depth {}", analysis.score, analysis.depth));
     let pos = game.position();
-    let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
+    let line = checked_line(pos, &analysis.pv)?;
     Ok(Json(AnalysisView {
         ply: game.moves().len(),
         fen: pos.to_fen(),
         pov: "white",
         score: ScoreView::for_white(analysis.score, pos.turn()),
+        win: win_of(analysis.score, &line.end),
         depth: analysis.depth,
-        pv_uci,
-        pv_san,
-        pv_text,
+        best: line.first,
+        pv_uci: line.ucis,
+        pv_san: line.sans,
+        pv_text: line.text,
     }))
 }

@@ -613,6 +613,7 @@ pub fn run(input: impl BufRead, out: Out) -> Result<()> {
             }
             Err(e) => return Err(e.into()),
         };
+        tracing::debug!(command = %crate::searcher::clip(&line, 200), "xboard input");
         if session.handle(&line)? == Flow::Quit {
             return Ok(());
         }
