@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod games;
 mod hub;
+mod logs;
 mod pg;
 mod pool;
 mod seat;
@@ -33,8 +34,9 @@ mod ws;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
+pub use logs::panic_message;
 pub use pg::PgStore;
-pub use store::{GameStore, SqliteStore};
+pub use store::{Crowd, GameStore, SqliteStore};
 
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -61,6 +63,9 @@ pub struct Options {
     pub clock: Arc<dyn Clock>,
     pub engine_workers: usize,
     pub creations_per_minute: u32,
+    /// How often the heartbeat is written on a shared store (tests that
+    /// stand for a process that died make it long).
+    pub heartbeat: Duration,
 }
 
 impl Options {
@@ -70,6 +75,7 @@ impl Options {
             clock: Arc::new(SystemClock),
             engine_workers: ENGINE_WORKERS,
             creations_per_minute: CREATIONS_PER_MINUTE,
+            heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
         }
     }
 }
@@ -99,15 +105,37 @@ impl Limiter {
     }
 }
 
+/// How often a server process writes its heartbeat row.
+pub const HEARTBEAT_MS: i64 = 5_000;
+/// A heartbeat older than this is a process that is gone: its presence
+/// rows are ignored, and a process starting with no fresher heartbeat of
+/// another restarts the running clocks.
+pub const FRESH_MS: i64 = 15_000;
+/// Heartbeat rows (and their presence rows) older than this are deleted.
+pub const FORGET_MS: i64 = 3_600_000;
+
 /// The server's shared state.
 pub struct AppState {
     games: Games,
     engine: Option<Arc<dyn EngineProvider>>,
     pool: pool::Pool,
     limiter: Limiter,
+    /// This process's random id (heartbeat and presence rows).
+    process: String,
+    /// Games whose sockets here changed, for the presence writer (a shared
+    /// store only).
+    presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
 }
 
 impl AppState {
+    /// Tells the other processes (through the store) that who is
+    /// connected to game `id` here changed.
+    fn presence_changed(&self, id: &str) {
+        if let Some(tx) = &self.presence {
+            let _ = tx.send(id.to_string());
+        }
+    }
+
     /// The engine, or a 404 for a server without one.
     fn engine(&self) -> Result<Arc<dyn EngineProvider>, error::ApiError> {
         self.engine
@@ -131,6 +159,9 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 /// restart now (the time the server was down is not charged) and the
 /// engine moves where it is to move.
 pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
+    let shared = store.shared();
+    let heartbeat = options.heartbeat;
+    let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
     let state = Arc::new(AppState {
         games: Games::new(store, options.clock),
         engine: options.engine,
@@ -139,11 +170,25 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
             per_minute: options.creations_per_minute,
             windows: Mutex::new(HashMap::new()),
         },
+        process: seat::random_base62(16),
+        presence: shared.then_some(presence_tx),
     });
     listen(&state).await?;
-    // With other processes on the same database, one of them may be
-    // running these games: their clocks are not restarted.
-    let restart = !state.games.store.shared();
+    // The running clocks restart (the time nobody served the games is not
+    // charged) unless another process on the same database is alive: it
+    // may be serving these games, so their clocks go on. SQLite has one
+    // process: it always restarts them.
+    let now = state.games.now();
+    let store = &state.games.store;
+    let restart = !shared
+        || !store
+            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
+            .await?;
+    store.heartbeat(&state.process, now).await?;
+    if shared {
+        heartbeats(&state, heartbeat);
+        write_presence(&state, presence_rx);
+    }
     let unfinished = state.games.store.unfinished().await?;
     for id in unfinished {
         match state
@@ -155,7 +200,7 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
                 api::schedule_engine(&state, &done.live);
                 api::schedule_flag(&state, &done.live);
             }
-            Err(e) => eprintln!("cannot resume game {id}: {e}"),
+            Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }
     }
     Ok(router(state))
@@ -174,6 +219,11 @@ async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
             let Some(app) = weak.upgrade() else { break };
             match notice {
                 store::Notice::Changed { id, version } => app.games.hub.publish(&id, version),
+                store::Notice::Presence { id, process } => {
+                    if process != app.process && app.games.hub.has(&id) {
+                        refresh_presence(&app, vec![id]).await;
+                    }
+                }
                 store::Notice::Resync => {
                     for id in app.games.hub.games() {
                         if let Ok(live) = app.games.peek(&id).await {
@@ -185,6 +235,75 @@ async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
         }
     });
     Ok(())
+}
+
+/// Re-reads who is connected to `games` through the other processes and
+/// tells this process's sockets.
+async fn refresh_presence(app: &AppState, games: Vec<String>) {
+    if games.is_empty() {
+        return;
+    }
+    let since = app.games.now().saturating_sub(FRESH_MS);
+    match app.games.store.presence(&games, &app.process, since).await {
+        Ok(rows) => {
+            let rows: HashMap<String, store::Crowd> = rows.into_iter().collect();
+            for id in games {
+                let remote = rows.get(&id).copied().unwrap_or_default();
+                app.games.hub.set_remote(&id, remote);
+            }
+        }
+        Err(e) => eprintln!("cannot read who is connected: {e}"),
+    }
+}
+
+/// Writes this process's heartbeat every `every` ([`HEARTBEAT_MS`]), deletes the
+/// rows of processes long gone, and re-reads the other processes'
+/// presence in the games with sockets here (a process that died stops
+/// counting once its heartbeat is stale).
+fn heartbeats(state: &Arc<AppState>, every: Duration) {
+    let weak = Arc::downgrade(state);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            let Some(app) = weak.upgrade() else { break };
+            let now = app.games.now();
+            let store = &app.games.store;
+            if let Err(e) = store.heartbeat(&app.process, now).await {
+                eprintln!("cannot write the heartbeat: {e}");
+            }
+            if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
+                eprintln!("cannot delete old heartbeats: {e}");
+            }
+            refresh_presence(&app, app.games.hub.games()).await;
+        }
+    });
+}
+
+/// Writes who is connected here to the store, one game at a time, in
+/// order (each write reads the current count, so a burst of joins and
+/// leaves of one game ends with its last state), and reads the other
+/// processes' presence for the game.
+fn write_presence(state: &Arc<AppState>, mut rx: tokio::sync::mpsc::UnboundedReceiver<String>) {
+    let weak = Arc::downgrade(state);
+    tokio::spawn(async move {
+        while let Some(first) = rx.recv().await {
+            let mut ids = vec![first];
+            while let Ok(more) = rx.try_recv() {
+                if !ids.contains(&more) {
+                    ids.push(more);
+                }
+            }
+            let Some(app) = weak.upgrade() else { break };
+            for id in &ids {
+                let local = app.games.hub.local(id);
+                if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
+                    eprintln!("cannot write who is connected to {id}: {e}");
+                }
+            }
+            refresh_presence(&app, ids).await;
+        }
+    });
 }
 
 fn router(state: Arc<AppState>) -> Router {
@@ -218,6 +337,13 @@ fn router(state: Arc<AppState>) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             Duration::from_secs(10),
         ))
+        // A panic in a handler is logged and answered with a JSON 500;
+        // every answer (that one too) gets its log line.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            logs::panic_response,
+        ))
+        .layer(axum::middleware::from_fn(check_head))
+        .layer(axum::middleware::from_fn(logs::log_request))
         .with_state(state)
 }
 
@@ -261,6 +387,82 @@ async fn static_file(Path(path): Path<String>) -> Response {
     }
 }
 
+/// The longest request target (path and query) the server reads: longer
+/// is answered 414 in JSON.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// The most header bytes (names and values) a request may carry, and the
+/// most header lines: more is answered 431 in JSON.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+pub const MAX_HEADERS: usize = 64;
+/// hyper's read buffer: a request head larger than this (or with more
+/// than hyper's 100 header lines) never reaches the app, and hyper answers
+/// 431 itself, without a body. Our limits above sit below it, so every
+/// head hyper reads whole gets a JSON answer.
+pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+/// Refuses, in the API's JSON shape, a request target over
+/// [`MAX_URI_BYTES`] (414), headers over [`MAX_HEADERS`] lines or
+/// [`MAX_HEADER_BYTES`] bytes (431), a body announced over
+/// [`MAX_BODY_BYTES`] (413, before it is read) and a path whose
+/// percent-decoded bytes are not UTF-8 (400).
+async fn check_head(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let target = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if target > MAX_URI_BYTES {
+        return ApiError::UriTooLong(format!(
+            "the request target is {target} bytes; at most {MAX_URI_BYTES}"
+        ))
+        .into_response();
+    }
+    let headers = req.headers();
+    let bytes: usize = headers
+        .iter()
+        .map(|(n, v)| n.as_str().len().saturating_add(v.len()))
+        .fold(0, usize::saturating_add);
+    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+        return ApiError::HeadersTooLarge(format!(
+            "the request has {} headers of {bytes} bytes; at most {MAX_HEADERS} headers of {MAX_HEADER_BYTES} bytes",
+            headers.len()
+        ))
+        .into_response();
+    }
+    // A body announced larger than the API reads: refused before it comes.
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return ApiError::PayloadTooLarge(format!(
+            "the request body is larger than {MAX_BODY_BYTES} bytes"
+        ))
+        .into_response();
+    }
+    if std::str::from_utf8(&percent_decoded(req.uri().path())).is_err() {
+        return ApiError::BadRequest("the path is not UTF-8 (after percent-decoding)".into())
+            .into_response();
+    }
+    next.run(req).await
+}
+
+/// The bytes `%XX` escapes stand for (a malformed escape stays as it is).
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
 /// How long a client may take to send a request's headers, and how long
 /// an idle keep-alive connection stays open (issue 16 item 6).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -288,7 +490,7 @@ pub async fn serve_with(
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: wait, go on.
-                eprintln!("accept failed: {e}");
+                tracing::warn!(error = %e, "accept failed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
@@ -305,7 +507,7 @@ pub async fn serve_with(
             builder
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
-                .max_buf_size(64 * 1024);
+                .max_buf_size(MAX_HEAD_BYTES);
             let _ = builder
                 .serve_connection(TokioIo::new(stream), service)
                 .with_upgrades()
@@ -377,8 +579,22 @@ pub fn run(
             Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
         };
         println!("Games are kept in the {}", store.describe());
+        let kind = match database {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        };
+        let description = store.describe();
+        let engine_name = engine.as_ref().map(|e| e.name());
         let app = app_with(store, Options::new(engine)).await?;
         let local = listener.local_addr()?;
+        tracing::info!(
+            address = %local,
+            database = kind,
+            store = %description,
+            engine = engine_name.as_deref(),
+            engine_workers = ENGINE_WORKERS,
+            "listening"
+        );
         println!("Springboard is running at http://{local}/ (press Ctrl+C to stop)");
         serve(listener, app).await?;
         Ok(())
