@@ -210,6 +210,17 @@ test("the text box's errors sit next to it, and an empty load says so", async ()
   assert.ok(err.y > box.y + box.height && err.y - (box.y + box.height) < 80, JSON.stringify({ box, err }));
   assert.ok(Math.abs(err.x - box.x) < 5, JSON.stringify({ box, err }));
   await page.screenshot({ path: join(SCREENSHOTS, "text-error.png") });
+  // A Hop Chess position text that Hop Chess refuses, under Chess: the
+  // error names the game the text belongs to.
+  await page.fill("#text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1,- place");
+  await page.click("#import-fen");
+  await page.waitForFunction(() => /Hop Chess/.test(document.getElementById("text-error").textContent));
+  assert.equal(
+    await page.locator("#text-error").textContent(),
+    "bad FEN: this position is from Hop Chess, not Chess, and Hop Chess refuses it: " +
+      "the White trampoline stands on e1, which holds a piece ('K')",
+  );
+  assert.equal(await page.evaluate(() => location.pathname), path);
   // A refused position speaks to players: no ruling ids.
   await newLocalGame(page, server.url, "jumpingking");
   await page.fill("#text", "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1");

@@ -383,6 +383,29 @@ fn detect_says_which_games_read_a_text() {
             .to_string(),
         "this position is from Hop Chess, not Chess: load it as Hop Chess"
     );
+    // A position text shaped as another game's, which that game refuses:
+    // both said (a Hop Chess trampoline on a piece, a Jumping King side
+    // with four pawns, a Hoplit Chess side with two Hoplits).
+    for (text, found, reason) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1,- place",
+            "Hop Chess",
+            "the White trampoline stands on e1, which holds a piece ('K')",
+        ),
+        (
+            "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1",
+            "The Weak Square of the Jumping King",
+            "White has 4 pawns on the board and to place; a side owns 3",
+        ),
+    ] {
+        assert_eq!(pgn::detect(text), (G, vec![]));
+        assert_eq!(
+            pgn::read_fen(text, VariantHint::Game(Chess))
+                .unwrap_err()
+                .to_string(),
+            format!("this position is from {found}, not Chess, and {found} refuses it: {reason}")
+        );
+    }
     assert_eq!(
         pgn::read(tramp, VariantHint::Game(Chess))
             .unwrap_err()

@@ -1449,6 +1449,23 @@ async fn detect_names_the_games_of_a_text() {
         err["error"],
         "bad FEN: this position is from Hop Chess, not Chess: load it as Hop Chess"
     );
+    // One that Hop Chess refuses says both.
+    let (status, err) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({
+            "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1,- place",
+            "variant": "chess"
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "bad FEN: this position is from Hop Chess, not Chess, and Hop Chess refuses it: \
+         the White trampoline stands on e1, which holds a piece ('K')"
+    );
     // Without a game named, the position's shape says it.
     assert_eq!(
         new_game(&app, json!({ "fen": hop_fen })).await["variant"],

@@ -332,6 +332,12 @@ pub enum PgnError {
         found: &'static str,
         asked: &'static str,
     },
+    #[error("this position is from {found}, not {asked}, and {found} refuses it: {reason}")]
+    RefusedOfOtherGame {
+        found: &'static str,
+        asked: &'static str,
+        reason: FenError,
+    },
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
     #[error("a {0} is not closed")]
@@ -575,10 +581,41 @@ fn start_of(tags: &Tags, hint: VariantHint) -> Result<Position, PgnError> {
             // the game.
             match games_of_fen(f).as_slice() {
                 [found] if tagged.is_none() => other(*found, variant, "FEN tag"),
+                [] if tagged.is_none() && is_shape_error(&e) => match shaped_as(f).as_slice() {
+                    [(found, reason)] if *found != variant => PgnError::RefusedOfOtherGame {
+                        found: found.title(),
+                        asked: variant.title(),
+                        reason: reason.clone(),
+                    },
+                    _ => PgnError::Fen(e),
+                },
                 _ => PgnError::Fen(e),
             }
         }),
     }
+}
+
+/// Whether a position text's error says the text is not shaped as the
+/// game's position texts (its fields, its reserve brackets), rather than
+/// what it describes.
+fn is_shape_error(e: &FenError) -> bool {
+    matches!(
+        e,
+        FenError::FieldCount { .. }
+            | FenError::MissingReserve
+            | FenError::BadPieceChar { ch: '[' | ']' }
+    )
+}
+
+/// The games whose position reader refuses `fen` for what it describes,
+/// not for its shape, with their reasons.
+fn shaped_as(fen: &str) -> Vec<(Variant, FenError)> {
+    Variant::implemented()
+        .filter_map(|v| match Position::from_fen(v, fen) {
+            Err(e) if !is_shape_error(&e) => Some((v, e)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The tags of a section, read.
