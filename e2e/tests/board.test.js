@@ -139,6 +139,15 @@ test("Hop Chess: a check through a trampoline shows its line and keeps the king'
   await page.close();
 });
 
+test("Hoplit Chess: a Hoplit's check is drawn through its turning square (L2)", async () => {
+  const { page, errors } = await openGame("hoplit", "7k/2h5/8/8/8/8/4P3/3RK3[] w - - 0 1");
+  await page.waitForSelector(".arrow.check");
+  assert.equal(await page.locator(".arrow.check").getAttribute("data-points"), "c7 e5 e1");
+  assert.ok(await square(page, "e1").evaluate((e) => e.classList.contains("check")));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("Jumping King: a stuck king is named with the men that never enter; the weak squares are marked (J3, J6)", async () => {
   // White's king jumps no more with a rook and a bishop in reserve; Black's
   // king still jumps: White must pass.

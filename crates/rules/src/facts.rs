@@ -293,6 +293,13 @@ mod tests {
             p.check_lines(),
             vec![vec![Square::A1, Square::D4, Square::B6]]
         );
+        // Hoplit Chess: c7 steps diagonally to its turning square e5, then
+        // north over the screen e2 onto e1 (L2, L3).
+        let p = pos(Variant::Hoplit, "7k/2h5/8/8/8/8/4P3/3RK3[] w - - 0 1");
+        assert_eq!(
+            p.check_lines(),
+            vec![vec![Square::C7, Square::E5, Square::E1]]
+        );
         // Not in check: none.
         assert!(Position::startpos(Variant::HopChess)
             .check_lines()

@@ -981,9 +981,12 @@ function bestArrow() {
 function renderEvalBar() {
   const bar = $("evalbar");
   const a = analysis.answer;
-  const show = analysisMode() && a && app.state && a.fen === app.state.fen;
-  bar.hidden = !show;
-  if (!show) return;
+  // The bar stays while the engine thinks (at its last value, dimmed), so
+  // the board does not move.
+  bar.hidden = !analysisMode();
+  const fresh = !bar.hidden && a && app.state && a.fen === app.state.fen;
+  bar.classList.toggle("stale", !fresh);
+  if (!fresh) return;
   let share;
   if (a.score.mate !== undefined) share = a.score.mate > 0 ? 1 : 0;
   else share = 1 / (1 + Math.exp(-a.score.cp / 250));

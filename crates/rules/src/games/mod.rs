@@ -348,8 +348,9 @@ impl Position {
     /// The lines along which the side to move is in check, one per
     /// checking piece: the checker's square, the trampolines it bounces off
     /// on its way (P8; of several paths the canonical one, N3: direct first,
-    /// then the fewest and alphabetically first trampolines), and the
-    /// king's square last. Empty when the side to move is not in check.
+    /// then the fewest and alphabetically first trampolines) or a Hoplit's
+    /// turning square (L2), and the king's square last. Empty when the side
+    /// to move is not in check.
     pub fn check_lines(&self) -> Vec<Vec<Square>> {
         let Some(king) = self.our_king() else {
             return Vec::new();
@@ -376,6 +377,14 @@ impl Position {
                 }
                 let mut line = vec![from];
                 line.extend(best.into_iter().flat_map(|m| m.via()));
+                if self.board.piece_at(from).map(|p| p.role) == Some(Role::Hoplit) {
+                    line.extend(hoplit::hoplit_turn(
+                        from,
+                        king,
+                        self.board.occupied(),
+                        self.board.pieces(self.turn, Role::Pawn),
+                    ));
+                }
                 line.push(king);
                 line
             })

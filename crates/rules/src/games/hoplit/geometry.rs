@@ -139,6 +139,18 @@ fn ray(dir: usize, sq: Square) -> Bitboard {
 /// occupancy `occ` and `blocked`, the pawns of the Hoplit's enemy (L3).
 #[inline]
 fn hoplit_attacks(h: Square, k: Square, occ: Bitboard, blocked: Bitboard) -> bool {
+    hoplit_turn(h, k, occ, blocked).is_some()
+}
+
+/// The turning square of a path (L2) by which the Hoplit on `h` attacks
+/// `k` (see [`hoplit_attacks`]), if any.
+#[inline]
+pub(crate) fn hoplit_turn(
+    h: Square,
+    k: Square,
+    occ: Bitboard,
+    blocked: Bitboard,
+) -> Option<Square> {
     for t in Bitboard(TURNS[h.index()][k.index()]) {
         if ((between(h, t) | t) & occ).any() {
             continue;
@@ -151,9 +163,9 @@ fn hoplit_attacks(h: Square, k: Square, occ: Bitboard, blocked: Bitboard) -> boo
         if (screens & blocked).any() && (king_attacks(k) & screens).is_empty() {
             continue;
         }
-        return true;
+        return Some(t);
     }
-    false
+    None
 }
 
 /// The Hoplits among `hoplits` that attack `k`; `blocked` are the pawns of

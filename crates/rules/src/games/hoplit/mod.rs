@@ -30,7 +30,7 @@ mod movegen;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use geometry::{hoplit_attackers, hoplit_targets};
+pub(crate) use geometry::{hoplit_attackers, hoplit_targets, hoplit_turn};
 use movegen::{ep_capture_possible, legal_moves};
 
 use crate::error::FenError;
