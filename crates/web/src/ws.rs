@@ -142,7 +142,7 @@ async fn run(
             }
         }
     }
-    app.games.hub.leave(&id, presence);
+    app.games.hub.leave(&id, presence, events);
     app.presence_changed(&id);
 }
 
