@@ -4,16 +4,15 @@
 
 mod arena;
 mod bench;
+mod logs;
 mod perft;
 mod play;
 mod replay;
-mod searcher;
-mod uci;
 mod web_engine;
-mod xboard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use springboard::{searcher, uci, xboard};
 use springboard_rules::Variant;
 
 #[derive(Parser)]
@@ -25,6 +24,15 @@ use springboard_rules::Variant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// The log level (error, warn, info, debug, trace, off) or filter
+    /// directives (info,sqlx=debug); else SPRINGBOARD_LOG, else RUST_LOG.
+    /// Default: info for the server, warn for the rest. Logs go to
+    /// standard error.
+    #[arg(long, global = true, value_name = "LEVEL")]
+    log_level: Option<String>,
+    /// How log lines are written.
+    #[arg(long, global = true, value_enum, default_value_t = logs::LogFormat::Text)]
+    log_format: logs::LogFormat,
 }
 
 #[derive(Subcommand)]
@@ -108,6 +116,16 @@ fn serve(args: &ServeArgs) -> Result<()> {
             args.host
         );
     }
+    match &database {
+        springboard_web::Database::Sqlite(path) => tracing::info!(
+            database = %path.display(),
+            data_dir = %path.parent().unwrap_or(std::path::Path::new(".")).display(),
+            "the games are kept in SQLite"
+        ),
+        springboard_web::Database::Postgres(_) => {
+            tracing::info!("the games are kept in PostgreSQL")
+        }
+    }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
     springboard_web::run(&args.host, args.port, &database, Some(engine))?;
     Ok(())
@@ -126,6 +144,11 @@ pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
 
 fn main() -> Result<()> {
     let cli = Cli::parse();
+    let default_level = match cli.command {
+        None | Some(Command::Serve(_)) => "info",
+        _ => "warn",
+    };
+    logs::init(cli.log_level.as_deref(), cli.log_format, default_level)?;
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Uci(args)) => {

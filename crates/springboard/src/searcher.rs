@@ -101,6 +101,13 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic".to_string())
 }
 
+/// Logs a panic caught in the search thread (the panic hook has logged
+/// where it happened); gives the message back.
+fn caught(message: String, work: &'static str) -> String {
+    tracing::error!(work, error = %message, "the search thread panicked; the session goes on");
+    message
+}
+
 /// The work running in the thread.
 struct Running {
     handle: JoinHandle<()>,
@@ -126,7 +133,7 @@ impl Searcher {
 
     /// Starts a search; `done` receives its result in the search thread.
     /// A running search is stopped first. A panic in the search is caught
-    /// and written to standard error; `done` is not called then (see
+    /// and logged; `done` is not called then (see
     /// [`Searcher::start_guarded`] to answer it).
     pub fn start(
         &mut self,
@@ -137,9 +144,8 @@ impl Searcher {
         on_info: impl FnMut(&Info) + Send + 'static,
         done: impl FnOnce(SearchResult) + Send + 'static,
     ) {
-        self.start_guarded(root, history, limits, ponder, on_info, done, |e| {
-            eprintln!("the search failed: {e}")
-        });
+        // The panic is logged where it is caught.
+        self.start_guarded(root, history, limits, ponder, on_info, done, |_| {});
     }
 
     /// [`Searcher::start`], where `failed` receives the message of a panic
@@ -164,7 +170,7 @@ impl Searcher {
             }));
             match result {
                 Ok(result) => done(result),
-                Err(panic) => failed(panic_message(panic.as_ref())),
+                Err(panic) => failed(caught(panic_message(panic.as_ref()), "search")),
             }
         });
     }
@@ -179,7 +185,7 @@ impl Searcher {
     ) {
         self.spawn(false, true, move |sig| {
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| job(sig))) {
-                failed(panic_message(panic.as_ref()));
+                failed(caught(panic_message(panic.as_ref()), "job"));
             }
         });
     }
@@ -299,6 +305,31 @@ mod tests {
             Some(Line::Text(String::new()))
         );
         assert_eq!(read_line(&mut input, 10).unwrap(), None);
+    }
+
+    #[test]
+    fn a_panic_in_the_search_thread_is_logged_where_it_is_caught() {
+        let captured = crate::logs::tests::capture();
+        let mut searcher = Searcher::new(Engine::new(1));
+        searcher.run(|_| panic!("the search broke 5519"), |_| {});
+        searcher.wait();
+        let lines = captured.lines();
+        let has = |pred: &dyn Fn(&serde_json::Value) -> bool| lines.iter().any(pred);
+        // The hook's line: message and place.
+        assert!(
+            has(&|l| l["message"] == "panicked: the search broke 5519"
+                && l["location"]
+                    .as_str()
+                    .is_some_and(|p| p.contains("searcher.rs"))),
+            "{lines:?}"
+        );
+        // The catch's line.
+        assert!(
+            has(&|l| l["level"] == "ERROR"
+                && l["error"] == "the search broke 5519"
+                && l["work"] == "job"),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -155,6 +155,15 @@ fn search(
         });
         let result = engine.search(game.position(), &history, limits, &signals, on_info);
         done.store(true, Ordering::Relaxed);
+        // In the web pool's job span: the game and the job are on the line.
+        tracing::info!(
+            nodes = result.nodes,
+            depth = result.depth,
+            score = ?result.score,
+            ms = start.elapsed().as_millis() as u64,
+            stopped = stop.load(Ordering::Relaxed),
+            "search finished"
+        );
         result
     })
 }

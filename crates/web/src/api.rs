@@ -5,6 +5,7 @@
 use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
+use crate::logs::{self, JobLog};
 use crate::pgn;
 use crate::seat;
 use crate::store::{GameRecord, ListQuery};
@@ -90,21 +91,33 @@ fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Re
 }
 
 /// The view of `live` for the browser with cookie hash `who`, built with
-/// no lock held.
-fn view_of(
+/// no lock held and on a blocking thread: a view of a position with
+/// thousands of legal moves (each with its SAN) takes a while, and the
+/// async workers keep serving other requests meanwhile (issue 16 item 7).
+async fn view_of(
     app: &AppState,
     live: &Live,
     who: Option<&str>,
     ply: Option<usize>,
 ) -> Result<GameView, ApiError> {
     let you = live.seats_of(who);
-    let ctx = view::Context {
-        you: &you,
-        now: app.games.now(),
-        engine_name: app.engine.as_ref().map(|e| e.name()),
-        engine_thinking: app.pool.thinking(&live.rec.id),
-    };
-    view::game_view(live, ply, &ctx)
+    let now = app.games.now();
+    let engine_name = app.engine.as_ref().map(|e| e.name());
+    let engine_thinking = app.pool.thinking(&live.rec.id);
+    let live = live.clone();
+    let span = tracing::Span::current();
+    tokio::task::spawn_blocking(move || {
+        let _in_request = span.enter();
+        let ctx = view::Context {
+            you: &you,
+            now,
+            engine_name,
+            engine_thinking,
+        };
+        view::game_view(&live, ply, &ctx)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
 /// A variant the page may play: known and implemented.
@@ -359,7 +372,7 @@ pub async fn create(
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
-    let view = view_of(&app, &live, Some(&hash), None)?;
+    let view = view_of(&app, &live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, view))
 }
 
@@ -378,7 +391,7 @@ pub async fn get_game(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply)?))
+    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
 }
 
 pub async fn join(
@@ -389,7 +402,7 @@ pub async fn join(
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
     let done = app.games.change(&id, Some(&hash), Action::Join).await?;
-    let view = view_of(&app, &done.live, Some(&hash), None)?;
+    let view = view_of(&app, &done.live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, view))
 }
 
@@ -401,7 +414,11 @@ pub async fn legal_moves(
     if live.game.outcome().is_some() || live.rec.status != "playing" {
         return Ok(Json(Vec::new()));
     }
-    Ok(Json(view::legal_views(live.game.position())))
+    // Off the async workers, like the game's view.
+    let moves = tokio::task::spawn_blocking(move || view::legal_views(live.game.position()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("listing the moves {}", logs::join_error(e))))?;
+    Ok(Json(moves))
 }
 
 #[derive(Deserialize)]
@@ -426,7 +443,7 @@ async fn act(
     let who = Who::from(headers).hash();
     let done = app.games.change(id, who.as_deref(), action).await?;
     after_change(app, &done);
-    Ok(Json(view_of(app, &done.live, who.as_deref(), None)?))
+    Ok(Json(view_of(app, &done.live, who.as_deref(), None).await?))
 }
 
 /// After a change: the engine moves where it is to move (in the game and
@@ -777,20 +794,24 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
     let id = live.rec.id.clone();
     let version = live.rec.version;
     let token = app.pool.start_job(&id);
+    let mut log = JobLog::queued("move", &id);
     let app = Arc::clone(app);
     tokio::spawn(async move {
         let _worker = app.pool.worker().await;
         let snap = match app.games.peek(&id).await {
             Ok(s) => s,
-            Err(_) => {
+            Err(e) => {
                 app.pool.end_job(&id, token);
+                log.cancelled(&format!("the game cannot be read: {e}"));
                 return;
             }
         };
         if !app.pool.is_current(&id, token) || snap.rec.version != version {
             app.pool.end_job(&id, token);
+            log.cancelled("the game changed or a newer job replaced this one");
             return;
         }
+        log.started();
         let level = u8::try_from(snap.rec.engine_level.unwrap_or(1)).unwrap_or(1);
         let now = app.games.now();
         let clock = snap.rec.clock_initial_ms.map(|_| {
@@ -804,31 +825,39 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
         });
         let stop = Arc::clone(&snap.engine_stop);
         let game = snap.game.clone();
-        let found = tokio::task::spawn_blocking(move || match clock {
-            Some(c) => engine.best_move_on_clock(&game, level, c, stop),
-            None => engine.best_move(&game, level, stop),
+        let span = log.span();
+        let found = tokio::task::spawn_blocking(move || {
+            let _in_job = span.enter();
+            match clock {
+                Some(c) => engine.best_move_on_clock(&game, level, c, stop),
+                None => engine.best_move(&game, level, stop),
+            }
         })
         .await;
         app.pool.end_job(&id, token);
         let m = match found {
             Ok(Some(m)) => m,
-            Ok(None) => return,
+            Ok(None) => {
+                log.cancelled("stopped, or no move");
+                return;
+            }
             Err(e) => {
-                eprintln!("the engine failed in game {id}: {e}");
+                log.failed(&format!("the engine {}", logs::join_error(e)));
                 return;
             }
         };
+        let answer = to_uci(snap.game.position(), m);
         match app
             .games
             .change(&id, None, Action::Engine { m, version })
             .await
         {
-            Ok(done) => after_change(&app, &done),
-            Err(e) => {
-                if !matches!(e, ApiError::Conflict(_)) {
-                    eprintln!("the engine's move in game {id} was not stored: {e}");
-                }
+            Ok(done) => {
+                log.finished(&answer);
+                after_change(&app, &done);
             }
+            Err(ApiError::Conflict(reason)) => log.cancelled(&reason),
+            Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
         }
     });
 }
@@ -888,28 +917,55 @@ pub async fn engine_move(
     // stops it too (the handler is dropped, and with it the guard).
     let (snap, stop) = app.games.new_engine_job(&id).await?;
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("request move", &id);
     let _worker = app.pool.worker().await;
+    log.started();
     let version = snap.rec.version;
     let game = snap.game.clone();
     let watched = Arc::clone(&stop);
-    let found = tokio::task::spawn_blocking(move || engine.best_move(&game, level, watched))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
+    let span = log.span();
+    let found = match tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
+        engine.best_move(&game, level, watched)
+    })
+    .await
+    {
+        Ok(found) => found,
+        Err(e) => {
+            let reason = format!("the engine {}", logs::join_error(e));
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if stop.load(Ordering::Relaxed) {
         // Stopped: by a change of the game, a newer request, or the client.
         let now = app.games.peek(&id).await?;
-        return Err(ApiError::Conflict(if now.rec.version != version {
-            "the game changed while the engine was thinking".into()
+        let reason = if now.rec.version != version {
+            "the game changed while the engine was thinking"
         } else {
-            "a newer engine request for this game replaced this one".into()
-        }));
+            "a newer engine request for this game replaced this one"
+        };
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
-    let m = found.ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
-    let done = app
+    let Some(m) = found else {
+        log.cancelled("the engine found no move");
+        return Err(ApiError::Conflict("the engine found no move".into()));
+    };
+    let answer = to_uci(snap.game.position(), m);
+    let done = match app
         .games
         .change(&id, who.as_deref(), Action::Engine { m, version })
-        .await?;
-    Ok(Json(view_of(&app, &done.live, who.as_deref(), None)?))
+        .await
+    {
+        Ok(done) => done,
+        Err(e) => {
+            log.cancelled(&format!("the move {answer} was not stored: {e}"));
+            return Err(e);
+        }
+    };
+    log.finished(&answer);
+    Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
 }
 
 /// The think time of an analysis that names no limit.
@@ -1077,31 +1133,44 @@ pub async fn analyse(
         (game, stop, entry.rec.version)
     };
     let _leave = StopOnDrop(Arc::clone(&stop));
+    let mut log = JobLog::queued("analysis", &id);
     let _worker = app.pool.worker().await;
+    let replaced = "a newer analysis of this game replaced this one";
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
+    log.started();
     let watched = Arc::clone(&stop);
+    let span = log.span();
     let found = tokio::task::spawn_blocking(move || {
+        let _in_job = span.enter();
         let found = engine.analyse(&game, limit, watched);
         (game, found)
     })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the engine failed: {e}")))?;
-    let (game, found) = found;
+    .await;
+    let (game, found) = match found {
+        Ok(f) => f,
+        Err(e) => {
+            let reason = format!("the engine {}", logs::join_error(e));
+            log.failed(&reason);
+            return Err(ApiError::Internal(reason));
+        }
+    };
     if app.games.peek(&id).await?.rec.version != version {
-        return Err(ApiError::Conflict(
-            "the game changed while the engine was analysing".into(),
-        ));
+        let reason = "the game changed while the engine was analysing";
+        log.cancelled(reason);
+        return Err(ApiError::Conflict(reason.into()));
     }
     if stop.load(Ordering::Relaxed) {
-        return Err(ApiError::Conflict(
-            "a newer analysis of this game replaced this one".into(),
-        ));
+        log.cancelled(replaced);
+        return Err(ApiError::Conflict(replaced.into()));
     }
-    let analysis = found.ok_or_else(|| ApiError::Conflict("the engine gave no analysis".into()))?;
+    let Some(analysis) = found else {
+        log.cancelled("the engine gave no analysis");
+        return Err(ApiError::Conflict("the engine gave no analysis".into()));
+    };
+    log.finished(&format!("{:?} depth {}", analysis.score, analysis.depth));
     let pos = game.position();
     let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
     Ok(Json(AnalysisView {

@@ -32,6 +32,12 @@ pub enum ApiError {
     /// A body too large (413).
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// A request target (path and query) too long (414).
+    #[error("{0}")]
+    UriTooLong(String),
+    /// Request headers too many or too large (431).
+    #[error("{0}")]
+    HeadersTooLarge(String),
     /// A body that is not sent as JSON (415).
     #[error("{0}")]
     UnsupportedMediaType(String),
@@ -52,6 +58,8 @@ impl ApiError {
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) | ApiError::Stale { .. } => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            ApiError::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -67,9 +75,16 @@ impl ApiError {
     }
 }
 
+/// The reason of an error answer, kept on the response for the request
+/// log (`lib.rs`'s `log_request`).
+#[derive(Clone, Debug)]
+pub struct ErrorReason(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut resp = (self.status(), Json(self.body())).into_response();
+        resp.extensions_mut().insert(ErrorReason(self.to_string()));
+        resp
     }
 }
 

@@ -450,6 +450,14 @@ impl Games {
             }
         }
         let live = Live::from_record(rec)?;
+        tracing::info!(
+            game = %live.rec.id,
+            variant = %live.rec.variant,
+            mode = %live.rec.mode,
+            status = %live.rec.status,
+            clock_ms = live.rec.clock_initial_ms,
+            "game created"
+        );
         let mut cache = self.cache();
         make_room(&mut cache);
         cache.insert(
@@ -503,6 +511,7 @@ impl Games {
                     "the game changed meanwhile; reload it".into(),
                 ));
             }
+            log_lifecycle(&guard, &next, &action, rematch.as_ref());
             guard.engine_stop.store(true, Ordering::Relaxed);
             guard.analysis_stop.store(true, Ordering::Relaxed);
             next.engine_stop = Arc::new(AtomicBool::new(false));
@@ -594,6 +603,27 @@ impl Games {
 struct Applied {
     changed: bool,
     rematch: Option<GameRecord>,
+}
+
+/// Logs what a committed change did to the game's life: a seat taken,
+/// the end (result and reason), a rematch created.
+fn log_lifecycle(before: &Live, after: &Live, action: &Action, rematch: Option<&GameRecord>) {
+    let id = &after.rec.id;
+    if matches!(action, Action::Join) {
+        tracing::info!(game = %id, "game joined");
+    }
+    if before.rec.status != "ended" && after.rec.status == "ended" {
+        tracing::info!(
+            game = %id,
+            result = after.rec.result.as_deref(),
+            reason = after.rec.reason.as_deref(),
+            plies = after.plies(),
+            "game finished"
+        );
+    }
+    if let Some(r) = rematch {
+        tracing::info!(game = %r.id, rematch_of = %id, variant = %r.variant, mode = %r.mode, "game created");
+    }
 }
 
 fn changed() -> Result<Applied, ApiError> {

@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod games;
 mod hub;
+mod logs;
 mod pg;
 mod pgn;
 mod pool;
@@ -34,6 +35,7 @@ mod ws;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
 pub use error::{ApiError, ServeError};
+pub use logs::panic_message;
 pub use pg::PgStore;
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 pub use store::{Crowd, GameStore, SqliteStore};
@@ -212,7 +214,7 @@ async fn state_with(
                 api::schedule_engine(&state, &done.live);
                 api::schedule_flag(&state, &done.live);
             }
-            Err(e) => eprintln!("cannot resume game {id}: {e}"),
+            Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }
     }
     Ok(state)
@@ -264,7 +266,7 @@ async fn refresh_presence(app: &AppState, games: Vec<String>) {
                 app.games.hub.set_remote(&id, remote);
             }
         }
-        Err(e) => eprintln!("cannot read who is connected: {e}"),
+        Err(e) => tracing::warn!(error = %e, "cannot read who is connected"),
     }
 }
 
@@ -282,10 +284,10 @@ fn heartbeats(state: &Arc<AppState>, every: Duration) {
             let now = app.games.now();
             let store = &app.games.store;
             if let Err(e) = store.heartbeat(&app.process, now).await {
-                eprintln!("cannot write the heartbeat: {e}");
+                tracing::warn!(error = %e, "cannot write the heartbeat");
             }
             if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
-                eprintln!("cannot delete old heartbeats: {e}");
+                tracing::warn!(error = %e, "cannot delete old heartbeats");
             }
             refresh_presence(&app, app.games.hub.games()).await;
         }
@@ -310,7 +312,7 @@ fn write_presence(state: &Arc<AppState>, mut rx: tokio::sync::mpsc::UnboundedRec
             for id in &ids {
                 let local = app.games.hub.local(id);
                 if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
-                    eprintln!("cannot write who is connected to {id}: {e}");
+                    tracing::warn!(game = %id, error = %e, "cannot write who is connected");
                 }
             }
             refresh_presence(&app, ids).await;
@@ -347,6 +349,13 @@ fn router(state: Arc<AppState>) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             Duration::from_secs(10),
         ))
+        // A panic in a handler is logged and answered with a JSON 500;
+        // every answer (that one too) gets its log line.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            logs::panic_response,
+        ))
+        .layer(axum::middleware::from_fn(check_head))
+        .layer(axum::middleware::from_fn(logs::log_request))
         .with_state(state)
 }
 
@@ -390,6 +399,82 @@ async fn static_file(Path(path): Path<String>) -> Response {
     }
 }
 
+/// The longest request target (path and query) the server reads: longer
+/// is answered 414 in JSON.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// The most header bytes (names and values) a request may carry, and the
+/// most header lines: more is answered 431 in JSON.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+pub const MAX_HEADERS: usize = 64;
+/// hyper's read buffer: a request head larger than this (or with more
+/// than hyper's 100 header lines) never reaches the app, and hyper answers
+/// 431 itself, without a body. Our limits above sit below it, so every
+/// head hyper reads whole gets a JSON answer.
+pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+/// Refuses, in the API's JSON shape, a request target over
+/// [`MAX_URI_BYTES`] (414), headers over [`MAX_HEADERS`] lines or
+/// [`MAX_HEADER_BYTES`] bytes (431), a body announced over
+/// [`MAX_BODY_BYTES`] (413, before it is read) and a path whose
+/// percent-decoded bytes are not UTF-8 (400).
+async fn check_head(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let target = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if target > MAX_URI_BYTES {
+        return ApiError::UriTooLong(format!(
+            "the request target is {target} bytes; at most {MAX_URI_BYTES}"
+        ))
+        .into_response();
+    }
+    let headers = req.headers();
+    let bytes: usize = headers
+        .iter()
+        .map(|(n, v)| n.as_str().len().saturating_add(v.len()))
+        .fold(0, usize::saturating_add);
+    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+        return ApiError::HeadersTooLarge(format!(
+            "the request has {} headers of {bytes} bytes; at most {MAX_HEADERS} headers of {MAX_HEADER_BYTES} bytes",
+            headers.len()
+        ))
+        .into_response();
+    }
+    // A body announced larger than the API reads: refused before it comes.
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return ApiError::PayloadTooLarge(format!(
+            "the request body is larger than {MAX_BODY_BYTES} bytes"
+        ))
+        .into_response();
+    }
+    if std::str::from_utf8(&percent_decoded(req.uri().path())).is_err() {
+        return ApiError::BadRequest("the path is not UTF-8 (after percent-decoding)".into())
+            .into_response();
+    }
+    next.run(req).await
+}
+
+/// The bytes `%XX` escapes stand for (a malformed escape stays as it is).
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
 /// How long a client may take to send a request's headers, and how long
 /// an idle keep-alive connection stays open (issue 16 item 6).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -417,7 +502,7 @@ pub async fn serve_with(
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: wait, go on.
-                eprintln!("accept failed: {e}");
+                tracing::warn!(error = %e, "accept failed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
@@ -434,7 +519,7 @@ pub async fn serve_with(
             builder
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
-                .max_buf_size(64 * 1024);
+                .max_buf_size(MAX_HEAD_BYTES);
             let _ = builder
                 .serve_connection(TokioIo::new(stream), service)
                 .with_upgrades()
@@ -506,8 +591,22 @@ pub fn run(
             Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
         };
         println!("Games are kept in the {}", store.describe());
+        let kind = match database {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        };
+        let description = store.describe();
+        let engine_name = engine.as_ref().map(|e| e.name());
         let app = app_with(store, Options::new(engine)).await?;
         let local = listener.local_addr()?;
+        tracing::info!(
+            address = %local,
+            database = kind,
+            store = %description,
+            engine = engine_name.as_deref(),
+            engine_workers = ENGINE_WORKERS,
+            "listening"
+        );
         println!("Springboard is running at http://{local}/ (press Ctrl+C to stop)");
         serve(listener, app).await?;
         Ok(())

@@ -320,7 +320,7 @@ impl GameStore for PgStore {
                     // re-issued) on the next call: notices may be lost.
                     Ok(None) => Notice::Resync,
                     Err(e) => {
-                        eprintln!("listening for game changes failed: {e}; retrying");
+                        tracing::warn!(error = %e, "listening for game changes failed; retrying");
                         tokio::time::sleep(Duration::from_secs(1)).await;
                         Notice::Resync
                     }

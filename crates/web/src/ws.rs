@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
+use tracing::Instrument;
 
 /// The largest message the server reads; larger ones get an error.
 pub const MAX_MESSAGE: usize = 4096;
@@ -52,13 +53,24 @@ pub async fn connect(
         black: seats.contains(&springboard_rules::Color::Black),
     };
     let client_v = q.v.and_then(|v| v.parse::<i64>().ok());
+    let seat = match (presence.white, presence.black) {
+        (true, true) => "both",
+        (true, false) => "white",
+        (false, true) => "black",
+        (false, false) => "spectator",
+    };
+    // The socket outlives the request: its own span, with the request's id.
+    let span = tracing::info_span!(parent: None, "websocket", game = %id, seat);
+    span.follows_from(tracing::Span::current());
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| run(app, id, who, presence, client_v, socket)))
+        .on_upgrade(move |socket| run(app, id, who, presence, client_v, socket).instrument(span)))
 }
 
+/// An error message to the client (logged at debug: a refused message).
 fn error_msg(ack: Option<&Value>, reason: &str) -> String {
+    tracing::debug!(error = reason, "websocket message refused");
     match ack {
         Some(a) => json!({"t": "error", "a": a, "d": {"error": reason}}).to_string(),
         None => json!({"t": "error", "d": {"error": reason}}).to_string(),
@@ -73,7 +85,10 @@ async fn run(
     client_v: Option<i64>,
     socket: WebSocket,
 ) {
+    tracing::info!("websocket connected");
     let (mut tx, mut rx) = socket.split();
+    let mut received = 0u64;
+    let mut why = "the client closed it";
     // Subscribe before reading the version: no change is missed.
     let mut events = app.games.hub.join(&id, presence);
     app.presence_changed(&id);
@@ -102,11 +117,21 @@ async fn run(
                     Err(RecvError::Closed) => break,
                 };
                 if tx.send(Message::Text(text.into())).await.is_err() {
+                    why = "sending failed";
                     break;
                 }
             }
             msg = rx.next() => {
-                let Some(Ok(msg)) = msg else { break };
+                let msg = match msg {
+                    Some(Ok(msg)) => msg,
+                    Some(Err(e)) => {
+                        tracing::info!(error = %e, "websocket read failed");
+                        why = "reading failed";
+                        break;
+                    }
+                    None => break,
+                };
+                received = received.saturating_add(1);
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(b) => match String::from_utf8(b.to_vec()) {
@@ -125,6 +150,8 @@ async fn run(
                 }
                 count += 1;
                 if count > FLOOD_PER_SECOND {
+                    why = "too many messages";
+                    tracing::warn!(per_second = FLOOD_PER_SECOND, "websocket flooded: closed");
                     let _ = tx
                         .send(Message::Close(Some(CloseFrame {
                             code: 1008,
@@ -136,6 +163,7 @@ async fn run(
                 let reply = handle(&app, &id, who.as_deref(), &text).await;
                 if let Some(reply) = reply {
                     if tx.send(Message::Text(reply.into())).await.is_err() {
+                        why = "sending failed";
                         break;
                     }
                 }
@@ -144,6 +172,7 @@ async fn run(
     }
     app.games.hub.leave(&id, presence, events);
     app.presence_changed(&id);
+    tracing::info!(reason = why, messages = received, "websocket disconnected");
 }
 
 /// The answer to one client message.
