@@ -15,6 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_INCREMENTAL=0
+# The servers log warnings and errors only (every request at info would
+# fill the log and cost time).
+export SPRINGBOARD_LOG=${SPRINGBOARD_LOG:-warn}
 
 MODE=${1:-load}
 shift || true

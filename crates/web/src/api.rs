@@ -862,6 +862,19 @@ pub async fn export_fen(
 /// up, so that a flag falls (and every socket hears of it) without any
 /// request. The flag itself is judged by the server's clock.
 pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
+    // One timer per game: a newer version of the game replaces the older
+    // timer (which would otherwise sleep on, holding memory, until a time
+    // that no longer matters), and a game whose clock stopped has none.
+    let id = live.rec.id.clone();
+    let version = live.rec.version;
+    let mut flags = app.flags.lock().unwrap_or_else(|e| e.into_inner());
+    match flags.get(&id) {
+        // A newer change of the game already set its timer.
+        Some((v, _)) if *v > version => return,
+        Some((_, old)) => old.abort(),
+        None => {}
+    }
+    flags.remove(&id);
     let Some(side) = live.running() else {
         return;
     };
@@ -869,17 +882,24 @@ pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
         return;
     };
     let wait = Duration::from_millis(u64::try_from(left.max(0)).unwrap_or(0).saturating_add(20));
-    let id = live.rec.id.clone();
-    let version = live.rec.version;
-    let app = Arc::clone(app);
-    tokio::spawn(async move {
+    let weak = Arc::downgrade(app);
+    let key = id.clone();
+    let task = tokio::spawn(async move {
         tokio::time::sleep(wait).await;
-        if let Ok(l) = app.games.peek(&id).await {
+        let Some(app) = weak.upgrade() else { return };
+        {
+            let mut flags = app.flags.lock().unwrap_or_else(|e| e.into_inner());
+            if flags.get(&key).is_some_and(|(v, _)| *v == version) {
+                flags.remove(&key);
+            }
+        }
+        if let Ok(l) = app.games.peek(&key).await {
             if l.rec.version == version {
-                let _ = app.games.get(&id).await;
+                let _ = app.games.get(&key).await;
             }
         }
     });
+    flags.insert(id, (version, task.abort_handle()));
 }
 
 /// Starts the engine's move in `live` if the engine is to move there: one

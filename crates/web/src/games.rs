@@ -368,12 +368,30 @@ pub struct Done {
     pub rematch: Option<GameRecord>,
 }
 
+type Cache = HashMap<String, Arc<tokio::sync::Mutex<Live>>>;
+
+/// Keeps the games in memory under [`CACHE_CAPACITY`]: when full, drops a
+/// quarter of the games nobody is using (they stay in the store).
+fn make_room(cache: &mut Cache) {
+    if cache.len() >= CACHE_CAPACITY {
+        let idle: Vec<String> = cache
+            .iter()
+            .filter(|(_, s)| Arc::strong_count(s) == 1)
+            .map(|(k, _)| k.clone())
+            .take(CACHE_CAPACITY / 4 + 1)
+            .collect();
+        for k in idle {
+            cache.remove(&k);
+        }
+    }
+}
+
 /// The games: store, clock and the games in memory.
 pub struct Games {
     pub store: Arc<dyn GameStore>,
     pub clock: Arc<dyn Clock>,
     pub hub: Hub,
-    cache: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Live>>>>,
+    cache: Mutex<Cache>,
 }
 
 fn db(e: StoreError) -> ApiError {
@@ -394,7 +412,7 @@ impl Games {
         self.clock.now_ms()
     }
 
-    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<Live>>>> {
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
         self.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -410,18 +428,7 @@ impl Games {
         let rec = self.store.load(id).await.map_err(db)?.ok_or_else(missing)?;
         let live = Live::from_record(rec)?;
         let mut cache = self.cache();
-        if cache.len() >= CACHE_CAPACITY {
-            // Drop games nobody is using; they stay in the store.
-            let idle: Vec<String> = cache
-                .iter()
-                .filter(|(_, s)| Arc::strong_count(s) == 1)
-                .map(|(k, _)| k.clone())
-                .take(CACHE_CAPACITY / 4 + 1)
-                .collect();
-            for k in idle {
-                cache.remove(&k);
-            }
-        }
+        make_room(&mut cache);
         Ok(Arc::clone(cache.entry(id.to_string()).or_insert_with(
             || Arc::new(tokio::sync::Mutex::new(live)),
         )))
@@ -451,7 +458,9 @@ impl Games {
             clock_ms = live.rec.clock_initial_ms,
             "game created"
         );
-        self.cache().insert(
+        let mut cache = self.cache();
+        make_room(&mut cache);
+        cache.insert(
             live.rec.id.clone(),
             Arc::new(tokio::sync::Mutex::new(live.clone())),
         );
@@ -983,5 +992,46 @@ mod tests {
         // Hop Chess knows no insufficient material: a lone king could mate.
         let hop = Position::startpos(Variant::HopChess);
         assert!(can_mate(&hop, Color::Black));
+    }
+
+    /// Creating games (which puts them in memory) keeps the games in
+    /// memory under the capacity, as reading them does.
+    #[tokio::test]
+    async fn created_games_do_not_grow_the_memory_past_the_capacity() {
+        let store = crate::SqliteStore::memory().await.unwrap();
+        let games = Games::new(Arc::new(store), Arc::new(crate::SystemClock));
+        let start = Position::startpos(Variant::Chess);
+        let template = GameRecord {
+            id: String::new(),
+            variant: "chess".into(),
+            start_fen: start.to_fen(),
+            moves: Vec::new(),
+            mode: "local".into(),
+            white_seat: None,
+            black_seat: None,
+            engine_color: None,
+            engine_level: None,
+            clock_initial_ms: None,
+            clock_increment_ms: None,
+            white_ms: None,
+            black_ms: None,
+            turn_started_at: None,
+            status: "playing".into(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            takeback_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_at: 1,
+            updated_at: 1,
+            version: 1,
+        };
+        for _ in 0..CACHE_CAPACITY + 100 {
+            let mut rec = template.clone();
+            rec.id = seat::new_game_id();
+            games.insert(rec).await.unwrap();
+            assert!(games.cache().len() <= CACHE_CAPACITY);
+        }
     }
 }

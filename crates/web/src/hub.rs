@@ -76,8 +76,10 @@ impl Hub {
         rx
     }
 
-    /// Leaves game `id`'s room.
-    pub fn leave(&self, id: &str, who: Presence) {
+    /// Leaves game `id`'s room, giving back the receiver [`Hub::join`]
+    /// gave (dropped first: the room goes with its last receiver).
+    pub fn leave(&self, id: &str, who: Presence, rx: broadcast::Receiver<Arc<str>>) {
+        drop(rx);
         let mut rooms = self.rooms();
         let Some(room) = rooms.get_mut(id) else {
             return;
@@ -139,5 +141,44 @@ impl Hub {
         .to_string()
         .into();
         let _ = room.tx.send(msg);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_goes_with_its_last_socket() {
+        let hub = Hub::default();
+        let white = Presence {
+            white: true,
+            black: false,
+        };
+        let a = hub.join("game0001", white);
+        let mut b = hub.join("game0001", Presence::default());
+        assert_eq!(hub.games(), ["game0001"]);
+        assert_eq!(
+            hub.local("game0001"),
+            Crowd {
+                white: 1,
+                black: 0,
+                spectators: 1
+            }
+        );
+        hub.leave("game0001", white, a);
+        assert!(hub.has("game0001"));
+        // The spectator hears that White left.
+        let mut last = String::new();
+        while let Ok(m) = b.try_recv() {
+            last = m.to_string();
+        }
+        assert_eq!(
+            last,
+            r#"{"d":{"black":false,"spectators":1,"white":false},"t":"crowd"}"#
+        );
+        hub.leave("game0001", Presence::default(), b);
+        assert!(!hub.has("game0001"));
+        assert!(hub.games().is_empty());
     }
 }

@@ -120,6 +120,9 @@ pub struct AppState {
     engine: Option<Arc<dyn EngineProvider>>,
     pool: pool::Pool,
     limiter: Limiter,
+    /// Each game's flag timer and the version it was set for (one per
+    /// game with a running clock).
+    flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
     /// This process's random id (heartbeat and presence rows).
     process: String,
     /// Games whose sockets here changed, for the presence writer (a shared
@@ -159,6 +162,14 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 /// restart now (the time the server was down is not charged) and the
 /// engine moves where it is to move.
 pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
+    Ok(router(state_with(store, options).await?))
+}
+
+/// The server's state over `store`, its unfinished games resumed.
+async fn state_with(
+    store: Arc<dyn GameStore>,
+    options: Options,
+) -> Result<Arc<AppState>, ServeError> {
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -170,6 +181,7 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
             per_minute: options.creations_per_minute,
             windows: Mutex::new(HashMap::new()),
         },
+        flags: Mutex::new(HashMap::new()),
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
     });
@@ -203,7 +215,7 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
             Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }
     }
-    Ok(router(state))
+    Ok(state)
 }
 
 /// Passes the changes other server processes make (PostgreSQL's NOTIFY)
@@ -252,7 +264,7 @@ async fn refresh_presence(app: &AppState, games: Vec<String>) {
                 app.games.hub.set_remote(&id, remote);
             }
         }
-        Err(e) => eprintln!("cannot read who is connected: {e}"),
+        Err(e) => tracing::warn!(error = %e, "cannot read who is connected"),
     }
 }
 
@@ -270,10 +282,10 @@ fn heartbeats(state: &Arc<AppState>, every: Duration) {
             let now = app.games.now();
             let store = &app.games.store;
             if let Err(e) = store.heartbeat(&app.process, now).await {
-                eprintln!("cannot write the heartbeat: {e}");
+                tracing::warn!(error = %e, "cannot write the heartbeat");
             }
             if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
-                eprintln!("cannot delete old heartbeats: {e}");
+                tracing::warn!(error = %e, "cannot delete old heartbeats");
             }
             refresh_presence(&app, app.games.hub.games()).await;
         }
@@ -298,7 +310,7 @@ fn write_presence(state: &Arc<AppState>, mut rx: tokio::sync::mpsc::UnboundedRec
             for id in &ids {
                 let local = app.games.hub.local(id);
                 if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
-                    eprintln!("cannot write who is connected to {id}: {e}");
+                    tracing::warn!(game = %id, error = %e, "cannot write who is connected");
                 }
             }
             refresh_presence(&app, ids).await;
@@ -599,4 +611,79 @@ pub fn run(
         serve(listener, app).await?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    const P: &str = "FlagFlagFlagFlagFlag0001";
+
+    async fn call(app: &Router, uri: &str, body: serde_json::Value) -> serde_json::Value {
+        let req = Request::builder()
+            .method("POST")
+            .uri(uri)
+            .header("content-type", "application/json")
+            .header("cookie", format!("sb_player={P}"))
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert!(resp.status().is_success(), "{uri}: {}", resp.status());
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    /// Every move of a game with a clock replaces its flag timer: a long
+    /// game does not pile up sleeping timers (each held memory until its
+    /// old deadline), and an ended game has none.
+    #[tokio::test]
+    async fn a_game_has_at_most_one_flag_timer() {
+        let store = SqliteStore::memory().await.unwrap();
+        let mut options = Options::new(None);
+        options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
+        let state = state_with(Arc::new(store), options).await.unwrap();
+        let app = router(state.clone());
+        let g = call(
+            &app,
+            "/api/games",
+            serde_json::json!({"variant": "chess", "mode": "local",
+                               "clock": {"initial": 900, "increment": 10}}),
+        )
+        .await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let moves = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "b1d2",
+            "a7a6", "h2h3", "h7h6", "a2a4", "a6a5",
+        ];
+        let mut previous: Option<tokio::task::AbortHandle> = None;
+        for (ply, m) in moves.into_iter().enumerate() {
+            call(
+                &app,
+                &format!("/api/games/{id}/move"),
+                serde_json::json!({"move": m, "ply": ply}),
+            )
+            .await;
+            for _ in 0..10 {
+                tokio::task::yield_now().await;
+            }
+            let flags = state.flags.lock().unwrap();
+            assert_eq!(flags.len(), 1, "after ply {ply}");
+            // The timer of the previous move is gone.
+            if let Some(old) = previous.take() {
+                assert!(old.is_finished(), "a replaced timer sleeps on at ply {ply}");
+            }
+            previous = flags.values().next().map(|(_, h)| h.clone());
+        }
+        call(
+            &app,
+            &format!("/api/games/{id}/resign"),
+            serde_json::json!({}),
+        )
+        .await;
+        assert!(state.flags.lock().unwrap().is_empty());
+    }
 }

@@ -170,7 +170,7 @@ async fn run(
             }
         }
     }
-    app.games.hub.leave(&id, presence);
+    app.games.hub.leave(&id, presence, events);
     app.presence_changed(&id);
     tracing::info!(reason = why, messages = received, "websocket disconnected");
 }
