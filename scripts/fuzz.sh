@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A short bounded pass of every fuzz target (fuzz/, docs/fuzzing.md) over
-# its corpus in fuzz/corpus/, on the stable toolchain.
+# its corpus in fuzz/corpus/, on the stable toolchain: the rules core's
+# readers, PGN, the UCI and XBoard sessions and the web API.
 #
 #   bash scripts/fuzz.sh                 # every target, FUZZ_SECONDS each
 #   FUZZ_SECONDS=60 bash scripts/fuzz.sh fen_hopchess san
@@ -17,8 +18,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SECONDS_EACH=${FUZZ_SECONDS:-12}
-ALL=(fen_chess fen_hopchess fen_trampoline fen_jumpingking fen_hoplit uci san seed game)
+# 13 targets: about 100 s of fuzzing in all (plus the build).
+SECONDS_EACH=${FUZZ_SECONDS:-8}
+ALL=(fen_chess fen_hopchess fen_trampoline fen_jumpingking fen_hoplit uci san seed game pgn
+     uci_session xboard_session web_api)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL[@]}"); fi
 
 # libfuzzer-sys compiles libFuzzer (C++).

@@ -17,6 +17,10 @@
 //! input stays in the milliseconds; the `game` target lets the fuzzer pick
 //! any move.
 
+pub mod protocol;
+pub mod web;
+
+use springboard_rules::notation::pgn::{self, Tags, VariantHint};
 use springboard_rules::notation::uci::{self, UciMove};
 use springboard_rules::notation::{san, seed};
 use springboard_rules::perft::perft;
@@ -387,5 +391,96 @@ pub fn game_target(data: &[u8]) {
             "{}: the SAN text {text:?} does not replay: {e}",
             start.to_fen()
         ),
+    }
+}
+
+/// The game a `pgn` input asks for: its first byte, `Any` or one of the
+/// five games.
+pub fn pgn_hint(first: u8) -> VariantHint {
+    match first as usize % (Variant::ALL.len() + 1) {
+        0 => VariantHint::Any,
+        i => VariantHint::Game(Variant::ALL[i - 1]),
+    }
+}
+
+/// A game read from a PGN text: its moves are legal and its positions are
+/// those they reach; written back and read again (as the game it is), it
+/// gives the same start, moves, positions, outcome and result, and writing
+/// that gives the same text.
+pub fn check_pgn_game(game: &Game, tags: &Tags) {
+    let positions = game.positions();
+    assert_eq!(positions.len(), game.moves().len() + 1);
+    assert!(positions[0] == *game.start());
+    for (i, &m) in game.moves().iter().enumerate() {
+        let pos = &positions[i];
+        assert!(
+            pos.is_legal(m),
+            "{}: a read move is not legal",
+            pos.to_fen()
+        );
+        let mut next = pos.clone();
+        next.play(m);
+        assert!(next == positions[i + 1], "the read positions differ");
+    }
+    round_trip(game.position());
+    let variant = game.start().variant();
+    let text = pgn::write(game, tags);
+    let (again, again_tags) = pgn::read(&text, VariantHint::Game(variant))
+        .unwrap_or_else(|e| panic!("the written PGN does not read back: {e}\n{text}"));
+    assert!(
+        again.start() == game.start(),
+        "another start position read back:\n{text}"
+    );
+    assert!(
+        again.moves() == game.moves(),
+        "other moves read back:\n{text}"
+    );
+    assert!(
+        again.positions() == game.positions(),
+        "other positions read back:\n{text}"
+    );
+    assert_eq!(again.outcome(), game.outcome(), "{text}");
+    let result = match (game.outcome(), tags.get("Result")) {
+        (Some(o), _) => o.result_str(),
+        (None, Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*"))) => r,
+        (None, _) => "*",
+    };
+    assert_eq!(
+        again_tags.get("Result"),
+        Some(result),
+        "another result read back:\n{text}"
+    );
+    let twice = pgn::write(&again, &again_tags);
+    assert_eq!(twice, text, "writing the PGN read back gives another text");
+}
+
+/// `pgn`: a PGN text (one game, a file of games, or a position text), read
+/// as the game the first byte asks for; every game and position read
+/// round-trips (see [`check_pgn_game`]).
+pub fn pgn_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let hint = pgn_hint(first);
+    if let Ok(pos) = pgn::read_fen(text, hint) {
+        if let VariantHint::Game(v) = hint {
+            assert_eq!(pos.variant(), v, "{text:?} read as another game");
+        }
+        round_trip(&pos);
+        let again = pgn::read_fen(&pos.to_fen(), VariantHint::Game(pos.variant()))
+            .unwrap_or_else(|e| panic!("{}: the written position is refused: {e}", pos.to_fen()));
+        assert!(again == pos, "{}: reads as another position", pos.to_fen());
+    }
+    if let Ok((game, tags)) = pgn::read(text, hint) {
+        if let VariantHint::Game(v) = hint {
+            assert_eq!(game.start().variant(), v, "read as another game");
+        }
+        check_pgn_game(&game, &tags);
+    }
+    for (game, tags) in pgn::read_all(text, hint).iter().flatten() {
+        check_pgn_game(game, tags);
     }
 }

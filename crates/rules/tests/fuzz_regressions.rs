@@ -138,3 +138,17 @@ fn seed_reader_reads_a_hop_chess_path_as_a_step() {
         parse_uci(&pos, "e7e8a4q@g3").unwrap()
     );
 }
+
+/// A `Termination` tag with a carriage return: the tag is written with the
+/// line break as a space, and so must the closing comment that repeats it,
+/// or the PGN read back writes another text (pgn).
+#[test]
+fn pgn_termination_with_a_line_break_writes_back_the_same() {
+    use springboard_rules::notation::pgn::{read, write, VariantHint};
+    let text = "[Termination \"time\rforfeit\"]\n\n*\n";
+    let (game, tags) = read(text, VariantHint::Any).unwrap();
+    let written = write(&game, &tags);
+    assert!(written.contains("{time forfeit}"), "{written}");
+    let (again, again_tags) = read(&written, VariantHint::Any).unwrap();
+    assert_eq!(write(&again, &again_tags), written);
+}

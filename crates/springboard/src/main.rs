@@ -8,13 +8,11 @@ mod logs;
 mod perft;
 mod play;
 mod replay;
-mod searcher;
-mod uci;
 mod web_engine;
-mod xboard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use springboard::{searcher, uci, xboard};
 use springboard_rules::Variant;
 
 #[derive(Parser)]

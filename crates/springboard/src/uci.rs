@@ -183,10 +183,16 @@ fn parse_time(name: &str, value: Option<&&str>) -> Result<u64, String> {
 impl Session {
     /// A session writing its answers to `out`, where `player` answers `go`.
     pub fn new(out: Out, player: Player) -> Session {
+        Session::with_hash(out, player, HASH_DEFAULT)
+    }
+
+    /// [`Session::new`] with a transposition table of `hash_mb` megabytes
+    /// (as after `setoption name Hash value N`) from the start.
+    pub fn with_hash(out: Out, player: Player, hash_mb: usize) -> Session {
         Session {
             variant: Variant::Chess,
             game: Game::new(Position::startpos(Variant::Chess)),
-            searcher: Searcher::new(Engine::new(HASH_DEFAULT)),
+            searcher: Searcher::new(Engine::new(hash_mb.clamp(1, HASH_MAX))),
             out,
             skill: 20,
             limit_strength: false,
@@ -202,8 +208,9 @@ impl Session {
         self.game.position()
     }
 
-    /// Waits until the running search (if any) has answered.
-    #[cfg(test)]
+    /// Waits until the running search (if any) has answered (one that
+    /// ends only when told, `go infinite` or `go ponder`, waits for `stop`:
+    /// see [`Session::finish`]).
     pub fn wait(&mut self) -> std::io::Result<()> {
         self.searcher.wait();
         self.release_held()

@@ -1,5 +1,7 @@
 //! Two `springboard serve` processes on one PostgreSQL database: a move
-//! made through one reaches a WebSocket watcher of the other, live. Runs
+//! made through one reaches a WebSocket watcher of the other, live, and so
+//! does who is connected (a player on one process is online for the
+//! watchers of the other). Runs
 //! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
 //! one).
 
@@ -8,6 +10,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const PLAYER: &str = "ScaleOutScaleOutScaleOu1";
@@ -169,4 +172,44 @@ async fn a_move_through_one_process_reaches_the_watchers_of_another() {
     assert_eq!(status, 409);
     let (_, seen) = http(&a.addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(history(&seen), ["e2e4", "e7e5"]);
+
+    // The player (both seats of this local game) connects to A: B's
+    // watcher sees both seats online, then offline when the player leaves.
+    let mut req = format!("ws://{}/api/games/{id}/ws", a.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("cookie", format!("sb_player={PLAYER}").parse().unwrap());
+    let (mut player, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .expect("A upgrades the player's socket");
+    assert_eq!(
+        next_crowd(&mut ws, |c| c["white"] == true).await,
+        json!({"white": true, "black": true, "spectators": 1})
+    );
+    player.close(None).await.unwrap();
+    assert_eq!(
+        next_crowd(&mut ws, |c| c["white"] == false).await,
+        json!({"white": false, "black": false, "spectators": 1})
+    );
+}
+
+/// The next `crowd` message's `d` that satisfies `want`, within 10 s.
+async fn next_crowd<S>(ws: &mut S, want: impl Fn(&Value) -> bool) -> Value
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(msg) = ws.next().await {
+            if let Ok(Message::Text(t)) = msg {
+                let m: Value = serde_json::from_str(&t).unwrap();
+                if m["t"] == "crowd" && want(&m["d"]) {
+                    return m["d"].clone();
+                }
+            }
+        }
+        panic!("the socket ended");
+    })
+    .await
+    .expect("the crowd message comes within 10 s")
 }

@@ -1,7 +1,10 @@
 //! The sockets of each game: a broadcast channel per game that carries
 //! `{"t":"state","v":V}` on every change and `crowd` messages when who is
-//! connected changes (per process).
+//! connected changes: this process's sockets plus, on a shared store, those
+//! of the other processes ([`Hub::set_remote`], kept up to date from the
+//! store's presence rows by `lib.rs`).
 
+pub use crate::store::Crowd;
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -11,16 +14,12 @@ use tokio::sync::broadcast;
 /// resync.
 const ROOM_BACKLOG: usize = 64;
 
-#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Crowd {
-    pub white: u32,
-    pub black: u32,
-    pub spectators: u32,
-}
-
 struct Room {
     tx: broadcast::Sender<Arc<str>>,
+    /// This process's sockets.
     crowd: Crowd,
+    /// The other processes' sockets.
+    remote: Crowd,
     /// The last version sent (a version comes once: from this process's
     /// change and again from the database's notice).
     last: i64,
@@ -68,6 +67,7 @@ impl Hub {
         let room = rooms.entry(id.to_string()).or_insert_with(|| Room {
             tx: broadcast::channel(ROOM_BACKLOG).0,
             crowd: Crowd::default(),
+            remote: Crowd::default(),
             last: 0,
         });
         let rx = room.tx.subscribe();
@@ -87,6 +87,28 @@ impl Hub {
             rooms.remove(id);
         } else {
             Self::send_crowd(room);
+        }
+    }
+
+    /// Whether game `id` has sockets here.
+    pub fn has(&self, id: &str) -> bool {
+        self.rooms().contains_key(id)
+    }
+
+    /// Who is connected to game `id` through this process (nobody when it
+    /// has no room here).
+    pub fn local(&self, id: &str) -> Crowd {
+        self.rooms().get(id).map(|r| r.crowd).unwrap_or_default()
+    }
+
+    /// Who is connected to game `id` through the other processes; the
+    /// sockets here are told when that changes who is online.
+    pub fn set_remote(&self, id: &str, remote: Crowd) {
+        if let Some(room) = self.rooms().get_mut(id) {
+            if room.remote != remote {
+                room.remote = remote;
+                Self::send_crowd(room);
+            }
         }
     }
 
@@ -110,7 +132,7 @@ impl Hub {
     }
 
     fn send_crowd(room: &Room) {
-        let c = room.crowd;
+        let c = room.crowd.plus(room.remote);
         let msg: Arc<str> = json!({"t": "crowd", "d": {
             "white": c.white > 0, "black": c.black > 0, "spectators": c.spectators
         }})

@@ -38,7 +38,7 @@ pub use error::{ApiError, ServeError};
 pub use logs::panic_message;
 pub use pg::PgStore;
 pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
-pub use store::{GameStore, SqliteStore};
+pub use store::{Crowd, GameStore, SqliteStore};
 
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -65,6 +65,9 @@ pub struct Options {
     pub clock: Arc<dyn Clock>,
     pub engine_workers: usize,
     pub creations_per_minute: u32,
+    /// How often the heartbeat is written on a shared store (tests that
+    /// stand for a process that died make it long).
+    pub heartbeat: Duration,
 }
 
 impl Options {
@@ -74,6 +77,7 @@ impl Options {
             clock: Arc::new(SystemClock),
             engine_workers: ENGINE_WORKERS,
             creations_per_minute: CREATIONS_PER_MINUTE,
+            heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
         }
     }
 }
@@ -103,15 +107,37 @@ impl Limiter {
     }
 }
 
+/// How often a server process writes its heartbeat row.
+pub const HEARTBEAT_MS: i64 = 5_000;
+/// A heartbeat older than this is a process that is gone: its presence
+/// rows are ignored, and a process starting with no fresher heartbeat of
+/// another restarts the running clocks.
+pub const FRESH_MS: i64 = 15_000;
+/// Heartbeat rows (and their presence rows) older than this are deleted.
+pub const FORGET_MS: i64 = 3_600_000;
+
 /// The server's shared state.
 pub struct AppState {
     games: Games,
     engine: Option<Arc<dyn EngineProvider>>,
     pool: pool::Pool,
     limiter: Limiter,
+    /// This process's random id (heartbeat and presence rows).
+    process: String,
+    /// Games whose sockets here changed, for the presence writer (a shared
+    /// store only).
+    presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
 }
 
 impl AppState {
+    /// Tells the other processes (through the store) that who is
+    /// connected to game `id` here changed.
+    fn presence_changed(&self, id: &str) {
+        if let Some(tx) = &self.presence {
+            let _ = tx.send(id.to_string());
+        }
+    }
+
     /// The engine, or a 404 for a server without one.
     fn engine(&self) -> Result<Arc<dyn EngineProvider>, error::ApiError> {
         self.engine
@@ -135,6 +161,9 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 /// restart now (the time the server was down is not charged) and the
 /// engine moves where it is to move.
 pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
+    let shared = store.shared();
+    let heartbeat = options.heartbeat;
+    let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
     let state = Arc::new(AppState {
         games: Games::new(store, options.clock),
         engine: options.engine,
@@ -143,11 +172,25 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
             per_minute: options.creations_per_minute,
             windows: Mutex::new(HashMap::new()),
         },
+        process: seat::random_base62(16),
+        presence: shared.then_some(presence_tx),
     });
     listen(&state).await?;
-    // With other processes on the same database, one of them may be
-    // running these games: their clocks are not restarted.
-    let restart = !state.games.store.shared();
+    // The running clocks restart (the time nobody served the games is not
+    // charged) unless another process on the same database is alive: it
+    // may be serving these games, so their clocks go on. SQLite has one
+    // process: it always restarts them.
+    let now = state.games.now();
+    let store = &state.games.store;
+    let restart = !shared
+        || !store
+            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
+            .await?;
+    store.heartbeat(&state.process, now).await?;
+    if shared {
+        heartbeats(&state, heartbeat);
+        write_presence(&state, presence_rx);
+    }
     let unfinished = state.games.store.unfinished().await?;
     for id in unfinished {
         match state
@@ -178,6 +221,11 @@ async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
             let Some(app) = weak.upgrade() else { break };
             match notice {
                 store::Notice::Changed { id, version } => app.games.hub.publish(&id, version),
+                store::Notice::Presence { id, process } => {
+                    if process != app.process && app.games.hub.has(&id) {
+                        refresh_presence(&app, vec![id]).await;
+                    }
+                }
                 store::Notice::Resync => {
                     for id in app.games.hub.games() {
                         if let Ok(live) = app.games.peek(&id).await {
@@ -189,6 +237,75 @@ async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
         }
     });
     Ok(())
+}
+
+/// Re-reads who is connected to `games` through the other processes and
+/// tells this process's sockets.
+async fn refresh_presence(app: &AppState, games: Vec<String>) {
+    if games.is_empty() {
+        return;
+    }
+    let since = app.games.now().saturating_sub(FRESH_MS);
+    match app.games.store.presence(&games, &app.process, since).await {
+        Ok(rows) => {
+            let rows: HashMap<String, store::Crowd> = rows.into_iter().collect();
+            for id in games {
+                let remote = rows.get(&id).copied().unwrap_or_default();
+                app.games.hub.set_remote(&id, remote);
+            }
+        }
+        Err(e) => eprintln!("cannot read who is connected: {e}"),
+    }
+}
+
+/// Writes this process's heartbeat every `every` ([`HEARTBEAT_MS`]), deletes the
+/// rows of processes long gone, and re-reads the other processes'
+/// presence in the games with sockets here (a process that died stops
+/// counting once its heartbeat is stale).
+fn heartbeats(state: &Arc<AppState>, every: Duration) {
+    let weak = Arc::downgrade(state);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            let Some(app) = weak.upgrade() else { break };
+            let now = app.games.now();
+            let store = &app.games.store;
+            if let Err(e) = store.heartbeat(&app.process, now).await {
+                eprintln!("cannot write the heartbeat: {e}");
+            }
+            if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
+                eprintln!("cannot delete old heartbeats: {e}");
+            }
+            refresh_presence(&app, app.games.hub.games()).await;
+        }
+    });
+}
+
+/// Writes who is connected here to the store, one game at a time, in
+/// order (each write reads the current count, so a burst of joins and
+/// leaves of one game ends with its last state), and reads the other
+/// processes' presence for the game.
+fn write_presence(state: &Arc<AppState>, mut rx: tokio::sync::mpsc::UnboundedReceiver<String>) {
+    let weak = Arc::downgrade(state);
+    tokio::spawn(async move {
+        while let Some(first) = rx.recv().await {
+            let mut ids = vec![first];
+            while let Ok(more) = rx.try_recv() {
+                if !ids.contains(&more) {
+                    ids.push(more);
+                }
+            }
+            let Some(app) = weak.upgrade() else { break };
+            for id in &ids {
+                let local = app.games.hub.local(id);
+                if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
+                    eprintln!("cannot write who is connected to {id}: {e}");
+                }
+            }
+            refresh_presence(&app, ids).await;
+        }
+    });
 }
 
 fn router(state: Arc<AppState>) -> Router {

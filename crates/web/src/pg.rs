@@ -12,8 +12,8 @@
 //! game's version before trusting the copy in memory.
 
 use crate::store::{
-    is_unique_violation, moves_json, GameRecord, GameStore, ListQuery, Notice, StoreError, COLUMNS,
-    INSERT, UPDATE,
+    is_unique_violation, moves_json, Crowd, GameRecord, GameStore, ListQuery, Notice, StoreError,
+    COLUMNS, FORGET_PROCESSES, HEARTBEAT, INSERT, OTHERS_ALIVE, UPDATE,
 };
 use async_trait::async_trait;
 use serde::Deserialize;
@@ -36,20 +36,27 @@ type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArgume
 
 crate::store::game_row_codec!(PgRow);
 
-/// The payload of a notice.
+/// The payload of a notice: `{"id", "v"}` (a change) or `{"id", "p"}`
+/// (process `p`'s presence in game `id` changed).
 #[derive(Deserialize)]
 struct Payload {
     id: String,
-    v: i64,
+    v: Option<i64>,
+    p: Option<String>,
 }
 
 /// Reads a notice's payload; None for anything else on the channel.
 fn parse_payload(text: &str) -> Option<Notice> {
     let p: Payload = serde_json::from_str(text).ok()?;
-    Some(Notice::Changed {
-        id: p.id,
-        version: p.v,
-    })
+    match (p.v, p.p) {
+        (Some(version), None) => Some(Notice::Changed { id: p.id, version }),
+        (None, Some(process)) => Some(Notice::Presence { id: p.id, process }),
+        _ => None,
+    }
+}
+
+fn count(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
 }
 
 impl PgStore {
@@ -194,6 +201,110 @@ impl GameStore for PgStore {
         true
     }
 
+    async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query(HEARTBEAT)
+            .bind(process)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
+            .bind(process)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n > 0)
+    }
+
+    async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "DELETE FROM presence WHERE process IN \
+             (SELECT id FROM processes WHERE seen_at < $1)",
+        )
+        .bind(before)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(FORGET_PROCESSES)
+            .bind(before)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_presence(
+        &self,
+        process: &str,
+        game: &str,
+        crowd: Crowd,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if crowd.is_empty() {
+            sqlx::query("DELETE FROM presence WHERE process = $1 AND game = $2")
+                .bind(process)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+        } else {
+            sqlx::query(
+                "INSERT INTO presence (process, game, white, black, spectators) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (process, game) DO UPDATE \
+                 SET white = excluded.white, black = excluded.black, \
+                 spectators = excluded.spectators",
+            )
+            .bind(process)
+            .bind(game)
+            .bind(i64::from(crowd.white))
+            .bind(i64::from(crowd.black))
+            .bind(i64::from(crowd.spectators))
+            .execute(&mut *tx)
+            .await?;
+        }
+        let payload = serde_json::json!({"id": game, "p": process}).to_string();
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn presence(
+        &self,
+        games: &[String],
+        process: &str,
+        since: i64,
+    ) -> Result<Vec<(String, Crowd)>, StoreError> {
+        let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT p.game, SUM(p.white)::BIGINT, SUM(p.black)::BIGINT, \
+             SUM(p.spectators)::BIGINT FROM presence p JOIN processes s ON s.id = p.process \
+             WHERE p.game = ANY($1) AND p.process <> $2 AND s.seen_at >= $3 GROUP BY p.game",
+        )
+        .bind(games)
+        .bind(process)
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(game, w, b, s)| {
+                (
+                    game,
+                    Crowd {
+                        white: count(w),
+                        black: count(b),
+                        spectators: count(s),
+                    },
+                )
+            })
+            .collect())
+    }
+
     async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(CHANNEL).await?;
@@ -240,7 +351,15 @@ mod tests {
                 version: 7
             })
         );
+        assert_eq!(
+            parse_payload(r#"{"id":"abcdEFGH","p":"proc1"}"#),
+            Some(Notice::Presence {
+                id: "abcdEFGH".into(),
+                process: "proc1".into()
+            })
+        );
         assert_eq!(parse_payload("hello"), None);
         assert_eq!(parse_payload(r#"{"id":"x"}"#), None);
+        assert_eq!(parse_payload(r#"{"id":"x","v":1,"p":"y"}"#), None);
     }
 }

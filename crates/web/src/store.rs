@@ -145,15 +145,84 @@ pub trait GameStore: Send + Sync + 'static {
         Ok(None)
     }
 
+    /// Records that server process `process` is alive at `now` (ms): its
+    /// heartbeat row, created with `started_at = now` when new.
+    async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError>;
+
+    /// Whether a server process other than `process` wrote its heartbeat
+    /// at or after `since` (ms).
+    async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError>;
+
+    /// Deletes the heartbeats (and presence rows) of the processes not
+    /// seen since `before`.
+    async fn forget_processes(&self, before: i64) -> Result<(), StoreError>;
+
+    /// Records who is connected to game `game` through process `process`
+    /// (a crowd of nobody deletes the row) and tells the other processes
+    /// (PostgreSQL: NOTIFY). A store with one process keeps presence in
+    /// memory and does nothing.
+    async fn set_presence(
+        &self,
+        _process: &str,
+        _game: &str,
+        _crowd: Crowd,
+    ) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Who is connected to each of `games` through the processes other
+    /// than `process` seen at or after `since`, summed per game (games
+    /// nobody else has are left out).
+    async fn presence(
+        &self,
+        _games: &[String],
+        _process: &str,
+        _since: i64,
+    ) -> Result<Vec<(String, Crowd)>, StoreError> {
+        Ok(Vec::new())
+    }
+
     /// Where the games are, for the start-up message.
     fn describe(&self) -> String;
 }
+
+/// The sockets connected to a game: those holding each seat, and the
+/// spectators.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Crowd {
+    pub white: u32,
+    pub black: u32,
+    pub spectators: u32,
+}
+
+impl Crowd {
+    pub fn is_empty(&self) -> bool {
+        *self == Crowd::default()
+    }
+
+    /// Both crowds together.
+    pub fn plus(self, other: Crowd) -> Crowd {
+        Crowd {
+            white: self.white.saturating_add(other.white),
+            black: self.black.saturating_add(other.black),
+            spectators: self.spectators.saturating_add(other.spectators),
+        }
+    }
+}
+
+pub(crate) const HEARTBEAT: &str = "INSERT INTO processes (id, started_at, seen_at) \
+    VALUES ($1, $2, $2) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at";
+pub(crate) const OTHERS_ALIVE: &str =
+    "SELECT COUNT(*) FROM processes WHERE id <> $1 AND seen_at >= $2";
+pub(crate) const FORGET_PROCESSES: &str = "DELETE FROM processes WHERE seen_at < $1";
 
 /// News of a change made by some server process.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// Game `id` is now at `version`.
     Changed { id: String, version: i64 },
+    /// Who is connected to game `id` through process `process` changed.
+    Presence { id: String, process: String },
     /// Notices may have been missed (the listening connection was lost
     /// and re-made): any game may have changed.
     Resync,
@@ -413,6 +482,32 @@ impl GameStore for SqliteStore {
         rows.iter()
             .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
             .collect()
+    }
+
+    async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query(HEARTBEAT)
+            .bind(process)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
+            .bind(process)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n > 0)
+    }
+
+    async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
+        sqlx::query(FORGET_PROCESSES)
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     fn describe(&self) -> String {

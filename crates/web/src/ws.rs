@@ -91,6 +91,7 @@ async fn run(
     let mut why = "the client closed it";
     // Subscribe before reading the version: no change is missed.
     let mut events = app.games.hub.join(&id, presence);
+    app.presence_changed(&id);
     let current = app.games.peek(&id).await.map(|l| l.rec.version).ok();
     if let Some(v) = current {
         if client_v.is_none_or(|c| c < v) {
@@ -170,6 +171,7 @@ async fn run(
         }
     }
     app.games.hub.leave(&id, presence);
+    app.presence_changed(&id);
     tracing::info!(reason = why, messages = received, "websocket disconnected");
 }
 

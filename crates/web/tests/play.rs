@@ -8,8 +8,12 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
 use springboard_web::{
-    app_with, Analysis, AnalysisLimit, EngineProvider, GameStore, ManualClock, Options, SqliteStore,
+    app_with, Analysis, AnalysisLimit, EngineProvider, GameStore, ManualClock, Options, PgStore,
+    SqliteStore,
 };
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -751,4 +755,89 @@ async fn hostile_requests_get_a_clear_error_and_change_nothing() {
     // A minute later it is allowed again.
     t.clock.advance(60_000);
     t.create(C, json!({})).await;
+}
+
+/// A new database on the test PostgreSQL server, or None without one.
+async fn postgres_options() -> Option<PgConnectOptions> {
+    let url = std::env::var("SPRINGBOARD_TEST_POSTGRES").ok()?;
+    let admin = PgConnectOptions::from_str(&url).expect("SPRINGBOARD_TEST_POSTGRES is a URL");
+    let name = format!(
+        "sb_play_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let mut conn = admin.connect().await.expect("the test PostgreSQL answers");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    Some(admin.database(&name))
+}
+
+/// A server process on the PostgreSQL database `options` whose heartbeat
+/// is written at start-up only (it stands for a process that may die at
+/// any moment after).
+async fn pg_process(options: &PgConnectOptions, clock: &Arc<ManualClock>) -> T {
+    let store = PgStore::connect_with(options.clone()).await.unwrap();
+    let mut o = Options::new(None);
+    o.clock = clock.clone();
+    o.heartbeat = Duration::from_secs(24 * 3600);
+    T {
+        app: app_with(Arc::new(store), o).await.unwrap(),
+        clock: clock.clone(),
+    }
+}
+
+/// On a shared store, a process that starts while another is alive leaves
+/// the running clocks alone (the other may be serving the games); one
+/// that starts after every process was gone restarts them, as SQLite does:
+/// a full outage is not charged.
+#[tokio::test]
+async fn on_postgres_clocks_restart_only_after_every_process_was_down() {
+    let Some(options) = postgres_options().await else {
+        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let first = pg_process(&options, &clock).await;
+    let id = first
+        .friend_game(json!({"variant": "chess", "clock": {"initial": 300, "increment": 0}}))
+        .await;
+    assert_eq!(first.mv(Some(A), &id, "e2e4", 0).await.0, StatusCode::OK);
+    first.clock.advance(10_000);
+    assert_eq!(first.mv(Some(B), &id, "e7e5", 1).await.0, StatusCode::OK);
+    first.clock.advance(4_000);
+    assert_eq!(first.get(None, &id).await["clock"]["white_ms"], 296_000);
+
+    // A second process starts while the first is alive (its heartbeat is
+    // 4 s old): White's clock goes on.
+    let second = pg_process(&options, &clock).await;
+    let g = second.get(None, &id).await;
+    assert_eq!(g["clock"]["white_ms"], 296_000);
+    assert_eq!(g["clock"]["running"], "white");
+    drop(first);
+    drop(second);
+
+    // Every process is down for 60 s (their heartbeats go stale): the
+    // next one restarts White's turn, neither the 4 s of the cut turn nor
+    // the outage is charged.
+    clock.advance(60_000);
+    let third = pg_process(&options, &clock).await;
+    let g = third.get(None, &id).await;
+    assert_eq!(g["clock"]["white_ms"], 300_000);
+    assert_eq!(g["clock"]["black_ms"], 290_000);
+    assert_eq!(g["clock"]["running"], "white");
+    // Its clock runs from the restart.
+    third.clock.advance(1_000);
+    assert_eq!(third.get(None, &id).await["clock"]["white_ms"], 299_000);
+    assert_eq!(third.mv(Some(A), &id, "g1f3", 2).await.0, StatusCode::OK);
+
+    // A fourth process 2 s later: the third is alive, nothing restarts.
+    third.clock.advance(2_000);
+    let fourth = pg_process(&options, &clock).await;
+    assert_eq!(fourth.get(None, &id).await["clock"]["black_ms"], 288_000);
 }

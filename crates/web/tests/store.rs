@@ -2,7 +2,9 @@
 //! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
 //! one). Each PostgreSQL test gets a database of its own.
 
-use springboard_web::store::{GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError};
+use springboard_web::store::{
+    Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError,
+};
 use springboard_web::{PgStore, SqliteStore};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
@@ -271,4 +273,109 @@ async fn sqlite_is_not_shared_and_does_not_listen() {
     let store = SqliteStore::memory().await.unwrap();
     assert!(!store.shared());
     assert!(store.listen().await.unwrap().is_none());
+}
+
+/// A process's heartbeat tells the others it is alive until it is stale;
+/// its own heartbeat does not count; old rows are deleted.
+#[tokio::test]
+async fn heartbeats_tell_whether_another_process_is_alive() {
+    for (name, store) in stores().await {
+        assert!(!store.others_alive("a", 0).await.unwrap(), "{name}");
+        store.heartbeat("a", 1_000).await.unwrap();
+        assert!(!store.others_alive("a", 0).await.unwrap(), "{name}: own");
+        assert!(store.others_alive("b", 1_000).await.unwrap(), "{name}");
+        assert!(!store.others_alive("b", 1_001).await.unwrap(), "{name}");
+        // A later heartbeat of the same process moves its time on.
+        store.heartbeat("a", 5_000).await.unwrap();
+        assert!(store.others_alive("b", 4_000).await.unwrap(), "{name}");
+        store.heartbeat("b", 9_000).await.unwrap();
+        store.forget_processes(6_000).await.unwrap();
+        assert!(
+            !store.others_alive("b", 0).await.unwrap(),
+            "{name}: a forgotten"
+        );
+        assert!(store.others_alive("a", 0).await.unwrap(), "{name}: b kept");
+    }
+}
+
+/// Presence rows: summed over the other live processes, a stale process's
+/// rows ignored, a crowd of nobody deleted, each change announced.
+#[tokio::test]
+async fn postgres_presence_is_summed_over_the_other_live_processes() {
+    let Some(options) = postgres_options().await else {
+        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+        return;
+    };
+    let store = PgStore::connect_with(options.clone()).await.unwrap();
+    let other = PgStore::connect_with(options).await.unwrap();
+    let mut notices = other.listen().await.unwrap().unwrap();
+    let crowd = |white, black, spectators| Crowd {
+        white,
+        black,
+        spectators,
+    };
+    for p in ["p1", "p2", "p3"] {
+        store.heartbeat(p, 10_000).await.unwrap();
+    }
+    store.heartbeat("dead", 1_000).await.unwrap();
+    store
+        .set_presence("p1", "game0001", crowd(1, 0, 2))
+        .await
+        .unwrap();
+    store
+        .set_presence("p2", "game0001", crowd(0, 1, 1))
+        .await
+        .unwrap();
+    store
+        .set_presence("p2", "game0002", crowd(0, 0, 1))
+        .await
+        .unwrap();
+    store
+        .set_presence("dead", "game0001", crowd(0, 0, 7))
+        .await
+        .unwrap();
+    let got = tokio::time::timeout(Duration::from_secs(10), notices.recv())
+        .await
+        .unwrap();
+    assert_eq!(
+        got,
+        Some(Notice::Presence {
+            id: "game0001".into(),
+            process: "p1".into()
+        })
+    );
+    let games = vec![
+        "game0001".to_string(),
+        "game0002".to_string(),
+        "game0003".to_string(),
+    ];
+    let mut seen = store.presence(&games, "p3", 5_000).await.unwrap();
+    seen.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        seen,
+        [
+            ("game0001".to_string(), crowd(1, 1, 3)),
+            ("game0002".to_string(), crowd(0, 0, 1))
+        ]
+    );
+    // p1 does not count itself.
+    let seen = store.presence(&games[..1], "p1", 5_000).await.unwrap();
+    assert_eq!(seen, [("game0001".to_string(), crowd(0, 1, 1))]);
+    // p2's sockets leave game0001.
+    store
+        .set_presence("p2", "game0001", Crowd::default())
+        .await
+        .unwrap();
+    let seen = store.presence(&games[..1], "p3", 5_000).await.unwrap();
+    assert_eq!(seen, [("game0001".to_string(), crowd(1, 0, 2))]);
+    // p1 goes stale: nobody is left in game0001.
+    let seen = store.presence(&games[..1], "p3", 10_001).await.unwrap();
+    assert!(seen.is_empty(), "{seen:?}");
+    // Forgetting the dead process deletes its rows too.
+    store.forget_processes(5_000).await.unwrap();
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM presence WHERE process = 'dead'")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
 }

@@ -283,7 +283,11 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         _ => None,
     };
     if let Some(c) = closing {
-        words.push(format!("{{{}}}", c.replace('}', ")")));
+        // A comment ends at `}`; line breaks become spaces, as in tags.
+        words.push(format!(
+            "{{{}}}",
+            c.replace('}', ")").replace(['\n', '\r'], " ")
+        ));
     }
     words.push(result);
     let mut line = String::new();

@@ -21,6 +21,9 @@ use springboard_rules::{
 use std::io::BufRead;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+/// The transposition table of a session, in megabytes.
+const HASH_MB: usize = 64;
+
 /// What the session does after a command.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -184,11 +187,16 @@ fn parse_origin(v: Variant, text: &str) -> Option<clicks::Origin> {
 
 impl Session {
     pub fn new(out: Out) -> Session {
+        Session::with_hash(out, HASH_MB)
+    }
+
+    /// [`Session::new`] with a transposition table of `hash_mb` megabytes.
+    pub fn with_hash(out: Out, hash_mb: usize) -> Session {
         Session {
             shared: Arc::new(Mutex::new(Shared {
                 game: Game::new(Position::startpos(Variant::Chess)),
             })),
-            searcher: Searcher::new(Engine::new(64)),
+            searcher: Searcher::new(Engine::new(hash_mb)),
             out,
             variant: Variant::Chess,
             engine_color: Some(Color::Black),

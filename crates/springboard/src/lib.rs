@@ -1,0 +1,8 @@
+//! The protocol front ends of `springboard` (UCI and XBoard) and the
+//! search thread they share, as a library: the `springboard` binary speaks
+//! them on standard input and output, and the fuzz targets (fuzz/, see
+//! docs/fuzzing.md) drive a session line by line.
+
+pub mod searcher;
+pub mod uci;
+pub mod xboard;
