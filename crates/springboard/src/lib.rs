@@ -3,6 +3,7 @@
 //! them on standard input and output, and the fuzz targets (fuzz/, see
 //! docs/fuzzing.md) drive a session line by line.
 
+pub mod logs;
 pub mod searcher;
 pub mod uci;
 pub mod xboard;

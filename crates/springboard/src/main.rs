@@ -4,7 +4,6 @@
 
 mod arena;
 mod bench;
-mod logs;
 mod perft;
 mod play;
 mod replay;
@@ -12,7 +11,7 @@ mod web_engine;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use springboard::{searcher, uci, xboard};
+use springboard::{logs, searcher, uci, xboard};
 use springboard_rules::Variant;
 
 #[derive(Parser)]
