@@ -127,12 +127,14 @@ test("fool's mate by clicks ends with the result message", async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, "fools-mate.png") });
 
-  // PGN export carries the Variant tag and the SAN moves.
+  // PGN export: chess has no Variant tag (the PGN standard's way), the
+  // clock is unlimited, and the moves are in SAN.
   await page.click("#export-pgn");
   await page.waitForFunction(() => document.getElementById("text").value.includes("Qh4#"));
   const pgn = await page.locator("#text").inputValue();
-  assert.ok(pgn.includes('[Variant "chess"]'), pgn);
-  assert.ok(pgn.includes("1. f3 e5 2. g4 Qh4# 0-1"), pgn);
+  assert.ok(!pgn.includes("[Variant "), pgn);
+  assert.ok(pgn.includes('[TimeControl "-"]'), pgn);
+  assert.ok(pgn.includes("1. f3 e5 2. g4 Qh4# {checkmate} 0-1"), pgn);
 
   // Step back through the moves, then take the last one back.
   await page.click("#nav-back");
@@ -206,8 +208,8 @@ test("promotion through the picker, from a loaded FEN", async () => {
   // A bad FEN is refused with the reason.
   await page.fill("#text", "8/8/8 w - - 0 1");
   await page.click("#import-fen");
-  await page.waitForFunction(() => document.getElementById("error").textContent !== "");
-  assert.match(await page.locator("#error").textContent(), /bad FEN/);
+  await page.waitForFunction(() => document.getElementById("text-error").textContent !== "");
+  assert.match(await page.locator("#text-error").textContent(), /bad FEN/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -212,7 +212,7 @@ test("analysis: a score from White's view and a best line, following the shown p
   await answered(0);
   const score = () => page.locator("#analysis-score").textContent();
   const line = () => page.locator("#analysis-line").textContent();
-  assert.match(await score(), /^([+-]?\d+\.\d\d|(White|Black) mates in \d+)$/);
+  assert.match(await score(), /^([+-]?\d+\.\d\d|(White|Black) (mates|wins) in \d+)$/);
   assert.match(await line(), /^1\. \S+/);
   assert.match(await page.locator("#analysis-depth").textContent(), /^depth \d+$/);
   // A move by clicks: the position after it is analysed, Black to move.

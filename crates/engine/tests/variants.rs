@@ -222,6 +222,24 @@ fn jumping_king_weak_square_wins() {
 }
 
 #[test]
+fn a_proven_win_ends_the_search_at_the_depth_that_proves_it() {
+    // Black wins by the weak square a1 in two (J3): 1...Ra5 and 2...Ra1;
+    // White's king cannot stop the rook. Given three seconds, the search
+    // stops once the win is proven instead of running on to depth 126.
+    let pos = fen(Variant::JumpingKing, "8/8/3k4/4r3/8/8/5K2/8[] b - 0 30");
+    let limits = Limits {
+        movetime: Some(3000),
+        ..Limits::default()
+    };
+    let (r, infos) = search_pos(&pos, &limits, 1);
+    assert_eq!(r.score, Score::Mate(2));
+    assert!(r.depth <= 6, "depth {}", r.depth);
+    assert!(infos.iter().all(|i| i.depth <= 6), "{infos:?}");
+    assert_lines_legal(&pos, &infos);
+    assert_mate_in_two(&pos, r.best.unwrap());
+}
+
+#[test]
 fn jumping_king_mate_in_two() {
     let pos = fen(
         Variant::JumpingKing,

@@ -95,20 +95,23 @@ pub enum FenError {
     },
     #[error("{variant} has no turn state {bits:#04b}")]
     PhaseNotInGame { bits: u8, variant: &'static str },
+    /// The state `first` (White's first turn, H3) elsewhere.
     #[error(
-        "state 'first' (White's first turn, H3) needs White to move and both \
+        "state 'first' (White's first turn) needs White to move and both \
          trampolines off the board"
     )]
     FirstTurnMisplaced,
     #[error("state 'place': no placement leaves the {0} king safe")]
     NoSafePlacement(&'static str),
+    /// The state `first` (H3) on another board than the start.
     #[error(
-        "state 'first' is White's first turn (H3), which only the start position has; \
+        "state 'first' is White's first turn, which only the start position has; \
          this board is not the start position"
     )]
     FirstTurnNotAtStart,
+    /// The start position without the state `first` (H3).
     #[error(
-        "the start position with both trampolines off the board is White's first turn (H3): \
+        "the start position with both trampolines off the board is White's first turn: \
          its state is 'first', not '{0}'"
     )]
     StartWithoutFirst(&'static str),
@@ -180,28 +183,34 @@ pub enum JumpingKingError {
         count: u32,
         max: u32,
     },
-    #[error("a queen stands on {0}: this game has no queens (J2)")]
+    /// No queens (J2).
+    #[error("a queen stands on {0}: this game has no queens")]
     Queen(String),
-    #[error(
-        "{color} has {men} men besides the king on the board and to place; a side owns 9 (J2)"
-    )]
+    /// Nine men a side (J2).
+    #[error("{color} has {men} men besides the king on the board and to place; a side owns 9")]
     TooManyMen { color: &'static str, men: u32 },
-    #[error("{color} has {pawns} pawns on the board and to place; a side owns 3 (J2)")]
+    /// Three pawns a side (J2).
+    #[error("{color} has {pawns} pawns on the board and to place; a side owns 3")]
     TooManyPawns { color: &'static str, pawns: u32 },
+    /// Promotions (J9) beyond the missing pawns; bishops as J5 has them.
     #[error(
         "{color} has {promoted} rooks, bishops and knights beyond its two of each \
-         (a second bishop on squares of one colour counts, J5), \
-         but only {pawns_gone} of its pawns are gone to promote (J9)"
+         (a second bishop on squares of one colour counts), \
+         but only {pawns_gone} of its pawns are gone to promote"
     )]
     TooManyPromoted {
         color: &'static str,
         promoted: u32,
         pawns_gone: u32,
     },
-    #[error("a {color} man stands on {square}, {color}'s own weak square, which it may never enter (J3)")]
-    OwnWeakSquare { color: &'static str, square: String },
+    /// A man on its own weak square (J3).
     #[error(
-        "a {winner} man stands on {square}, {loser}'s weak square: {winner} has won (J3), \
+        "a {color} man stands on {square}, {color}'s own weak square, which it may never enter"
+    )]
+    OwnWeakSquare { color: &'static str, square: String },
+    /// A won game (J3) with the winner to move.
+    #[error(
+        "a {winner} man stands on {square}, {loser}'s weak square: {winner} has won, \
          so {loser} must be the side to move"
     )]
     WonWrongTurn {
@@ -214,18 +223,20 @@ pub enum JumpingKingError {
          and/or j (Black's king jumps), in the order Jj"
     )]
     BadPhase(String),
+    /// A jumping king outside its area (J4).
     #[error(
         "{color}'s king jumps but stands on {square}, neither in its area (ranks {area}) \
-         nor on its weak square (J4)"
+         nor on its weak square"
     )]
     JumpingOutsideArea {
         color: &'static str,
         square: String,
         area: &'static str,
     },
+    /// A jumping king with nothing to place (J6).
     #[error(
         "{0}'s king jumps but has no men left to place: a king that has placed all nine \
-         ends its jumping phase (J6)"
+         ends its jumping phase"
     )]
     JumpingWithoutMen(&'static str),
 }

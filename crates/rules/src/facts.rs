@@ -15,7 +15,11 @@
 //!   [`crate::Position::weak_square_taken`]).
 //! - Trampolines: [`BounceRules`] (H4/H6/H7 against T3-T6) and [`Reach`],
 //!   where one bounce would take a side's pieces.
-//! - [`jumping_king`]: the weak squares, the jumping areas and the men.
+//! - [`jumping_king`]: the weak squares, the jumping areas and the men;
+//!   per position [`crate::Position::is_stuck`] and
+//!   [`crate::Position::weak_square`].
+//! - Checks: [`crate::Position::check_lines`], each checker's path to the
+//!   king through the trampolines (P8).
 
 pub use crate::games::bounce::{Reach, Rules as BounceRules};
 
@@ -259,5 +263,57 @@ mod tests {
     fn color_names() {
         assert_eq!(Color::White.name(), "White");
         assert_eq!(Color::Black.name(), "Black");
+    }
+
+    fn after(variant: Variant, moves: &str) -> Position {
+        let mut p = Position::startpos(variant);
+        for text in moves.split_whitespace() {
+            let m = parse_uci(&p, text).unwrap();
+            p.play_checked(m).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn check_lines_through_a_trampoline() {
+        // P8: the knight on c4 checks e8 by bouncing off White's trampoline
+        // on d6.
+        let p = after(Variant::HopChess, "g1f3 b7b6@e5 f3e5c4@d6");
+        assert_eq!(
+            p.check_lines(),
+            vec![vec![Square::C4, Square::D6, Square::E8]]
+        );
+        // A direct check: the checker and the king.
+        let p = after(Variant::Chess, "f2f3 e7e5 g2g4 d8h4");
+        assert_eq!(p.check_lines(), vec![vec![Square::H4, Square::E1]]);
+        // Trampoline Chess: the bishop bounces off its own trampoline d4
+        // (T3) and goes on to b6.
+        let p = pos(Variant::Trampoline, "8/8/1k6/8/8/8/8/B3K3 b - - 0 1 d4,-");
+        assert_eq!(
+            p.check_lines(),
+            vec![vec![Square::A1, Square::D4, Square::B6]]
+        );
+        // Not in check: none.
+        assert!(Position::startpos(Variant::HopChess)
+            .check_lines()
+            .is_empty());
+    }
+
+    #[test]
+    fn stuck_kings_and_weak_squares() {
+        // White's king jumps no more with men in reserve (J6): stuck.
+        let p = pos(
+            Variant::JumpingKing,
+            "5k2/8/8/8/8/8/2K5/8[Rrrbbnnppp] b j 0 5",
+        );
+        assert!(p.is_stuck(Color::White));
+        assert!(!p.is_stuck(Color::Black));
+        assert_eq!(p.weak_square(Color::White), Some(weak_square(Color::White)));
+        assert_eq!(p.weak_square(Color::Black), Some(Square::F8));
+        assert!(!Position::startpos(Variant::JumpingKing).is_stuck(Color::White));
+        assert!(WEAK_SQUARES.contains(Square::A1) && WEAK_SQUARES.contains(Square::F8));
+        let chess = Position::startpos(Variant::Chess);
+        assert_eq!(chess.weak_square(Color::White), None);
+        assert!(!chess.is_stuck(Color::White));
     }
 }

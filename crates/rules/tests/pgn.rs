@@ -327,7 +327,7 @@ fn refuses_with_clear_errors() {
     );
     assert_eq!(
         pgn::read_fen(fen, chess).unwrap_err().to_string(),
-        "this is a Hop Chess game (its FEN tag), not Chess: load it as Hop Chess"
+        "this position is from Hop Chess, not Chess: load it as Hop Chess"
     );
     // A move that the rules refuse, in long notation, names the move.
     let g = game(Variant::Chess, None, "e2e4");
@@ -353,4 +353,63 @@ proptest::proptest! {
             let _ = pgn::read(&format!("[Variant \"{}\"]\n{moves}", v.name()), VariantHint::Any);
         }
     }
+}
+
+#[test]
+fn detect_says_which_games_read_a_text() {
+    use pgn::TextKind::{Game as G, Position as P};
+    use Variant::*;
+    // Position texts, by their shape.
+    let hop_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,- first";
+    assert_eq!(pgn::detect(hop_start), (P, vec![HopChess]));
+    assert_eq!(pgn::detect(Trampoline.start_fen()), (P, vec![Trampoline]));
+    assert_eq!(pgn::detect(JumpingKing.start_fen()), (P, vec![JumpingKing]));
+    assert_eq!(pgn::detect(Hoplit.start_fen()), (P, vec![Hoplit]));
+    assert_eq!(pgn::detect(Chess.start_fen()), (P, vec![Chess]));
+    // Game texts: the Variant tag, else every game whose rules read it.
+    let tramp = "[Variant \"trampoline\"]\n\n1. e4 e5 *\n";
+    assert_eq!(pgn::detect(tramp), (G, vec![Trampoline]));
+    assert_eq!(
+        pgn::detect("1. e4 e5 2. Nf3 *"),
+        (G, vec![Chess, Trampoline, Hoplit])
+    );
+    assert_eq!(pgn::detect("1. e4 Nf6 d5 *"), (G, vec![HopChess]));
+    assert_eq!(pgn::detect("1. e4 e5 2. Ke3 *"), (G, vec![]));
+    assert_eq!(pgn::detect(""), (G, vec![]));
+    // What the readers say of a text of another game.
+    assert_eq!(
+        pgn::read_fen(hop_start, VariantHint::Game(Chess))
+            .unwrap_err()
+            .to_string(),
+        "this position is from Hop Chess, not Chess: load it as Hop Chess"
+    );
+    // A position text shaped as another game's, which that game refuses:
+    // both said (a Hop Chess trampoline on a piece, a Jumping King side
+    // with four pawns, a Hoplit Chess side with two Hoplits).
+    for (text, found, reason) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1,- place",
+            "Hop Chess",
+            "the White trampoline stands on e1, which holds a piece ('K')",
+        ),
+        (
+            "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1",
+            "The Weak Square of the Jumping King",
+            "White has 4 pawns on the board and to place; a side owns 3",
+        ),
+    ] {
+        assert_eq!(pgn::detect(text), (G, vec![]));
+        assert_eq!(
+            pgn::read_fen(text, VariantHint::Game(Chess))
+                .unwrap_err()
+                .to_string(),
+            format!("this position is from {found}, not Chess, and {found} refuses it: {reason}")
+        );
+    }
+    assert_eq!(
+        pgn::read(tramp, VariantHint::Game(Chess))
+            .unwrap_err()
+            .to_string(),
+        "this is a Trampoline Chess game (its Variant tag), not Chess: load it as Trampoline Chess"
+    );
 }

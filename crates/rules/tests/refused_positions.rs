@@ -283,7 +283,7 @@ fn hop_chess_turn_states_match_the_board() {
     );
     assert_eq!(
         FenError::StartWithoutFirst("place").to_string(),
-        "the start position with both trampolines off the board is White's first turn (H3): \
+        "the start position with both trampolines off the board is White's first turn: \
          its state is 'first', not 'place'"
     );
     // `first` needs White to move and no trampoline (H1, H3); `place` a

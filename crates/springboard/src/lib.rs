@@ -1,7 +1,7 @@
-//! The protocol front ends of `springboard` (UCI and XBoard) and the
-//! search thread they share, as a library: the `springboard` binary speaks
-//! them on standard input and output, and the fuzz targets (fuzz/, see
-//! docs/fuzzing.md) drive a session line by line.
+//! The protocol front ends of `springboard` (UCI and XBoard), the search
+//! thread they share and the set-up of the logs, as a library: the
+//! `springboard` binary speaks them on standard input and output, and the
+//! fuzz targets (fuzz/, see docs/fuzzing.md) drive a session line by line.
 
 pub mod logs;
 pub mod searcher;

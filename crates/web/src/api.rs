@@ -6,7 +6,6 @@ use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
 use crate::logs::{self, JobLog};
-use crate::pgn;
 use crate::seat;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
@@ -18,9 +17,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Color, Game, Move, Position, Variant};
+use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -215,25 +215,109 @@ pub const MAX_INITIAL_S: u32 = 10_800;
 /// The largest increment, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
-fn build_game(req: &CreateGame) -> Result<Game, ApiError> {
-    let variant = match &req.variant {
-        Some(name) => playable_variant(name)?,
-        None => Variant::Chess,
+/// The game a request asks for, and the end its game text states when the
+/// rules did not end it (a resignation, a flag: result and reason).
+fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
+    let hint = match &req.variant {
+        Some(name) => VariantHint::Game(playable_variant(name)?),
+        None => VariantHint::Any,
     };
     match (&req.fen, &req.pgn) {
         (Some(_), Some(_)) => Err(ApiError::BadRequest(
             "give a FEN or a PGN, not both".to_string(),
         )),
         (Some(fen), None) => {
-            let pos = Position::from_fen(variant, fen.trim())
-                .map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-            Ok(Game::new(pos))
+            let pos = pgn::read_fen(fen, hint).map_err(|e| {
+                ApiError::BadRequest(match e {
+                    PgnError::Fen(e) => format!("bad FEN: {e}"),
+                    e => format!("bad FEN: {e}"),
+                })
+            })?;
+            Ok((Game::new(pos), None))
         }
         (None, Some(text)) => {
-            pgn::import(text, variant).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))
+            let (game, tags) =
+                pgn::read(text, hint).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))?;
+            let end = pgn::stated_end(&game, &tags).map(|(result, reason)| {
+                let reason = reason_from_termination(&reason, tags.get("Termination").is_some());
+                (result, reason)
+            });
+            Ok((game, end))
         }
-        (None, None) => Ok(Game::new(Position::startpos(variant))),
+        (None, None) => {
+            let v = match hint {
+                VariantHint::Game(v) => v,
+                VariantHint::Any => Variant::Chess,
+            };
+            Ok((Game::new(Position::startpos(v)), None))
+        }
     }
+}
+
+/// The page's reason for an end a game text states (its `Termination`
+/// tag; see [`termination_of`] for the other way).
+fn reason_from_termination(termination: &str, tagged: bool) -> String {
+    let t = termination.to_ascii_lowercase();
+    if !tagged {
+        "game text".to_string()
+    } else if t == "time forfeit" {
+        "time".to_string()
+    } else if t.ends_with(" resigns") || t == "resignation" {
+        "resignation".to_string()
+    } else if t == "draw agreed" || t == "agreement" {
+        "draw agreed".to_string()
+    } else {
+        termination.to_string()
+    }
+}
+
+/// The `Termination` tag of a stored end the rules did not make (the rules'
+/// own ends are written `normal` by the PGN writer).
+fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let reason = rec.reason.as_deref()?;
+    let loser = match rec.result.as_deref() {
+        Some("1-0") => Some(Color::Black),
+        Some("0-1") => Some(Color::White),
+        _ => None,
+    };
+    Some(match (reason, loser) {
+        ("time" | "time vs insufficient material", _) => "time forfeit".to_string(),
+        ("resignation", Some(l)) => format!("{} resigns", l.name()),
+        ("game text", _) => return None,
+        (other, _) => other.to_string(),
+    })
+}
+
+/// What a text is and which games read it, for the page's Load buttons.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetectRequest {
+    text: String,
+}
+
+#[derive(Serialize)]
+pub struct DetectView {
+    /// `position` (a FEN) or `game` (a PGN, or neither).
+    kind: &'static str,
+    /// The games that read the text, by name; empty when none does.
+    variants: Vec<&'static str>,
+}
+
+pub async fn detect(
+    req: Result<Json<DetectRequest>, JsonRejection>,
+) -> Result<Json<DetectView>, ApiError> {
+    let req = body(req)?;
+    let (kind, variants) = pgn::detect(&req.text);
+    Ok(Json(DetectView {
+        kind: match kind {
+            TextKind::Position => "position",
+            TextKind::Game => "game",
+        },
+        variants: variants.into_iter().map(Variant::name).collect(),
+    }))
 }
 
 fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
@@ -250,7 +334,7 @@ pub async fn create(
     req: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
-    let game = build_game(&req)?;
+    let (game, stated_end) = build_game(&req)?;
     let mode = req.mode.as_deref().unwrap_or("local");
     if !matches!(mode, "engine" | "friend" | "local") {
         return Err(ApiError::BadRequest(format!(
@@ -347,7 +431,7 @@ pub async fn create(
         black_ms: clock.map(|c| c.0),
         turn_started_at: clock.map(|_| now),
         // A game imported over (a finished PGN) is shown as it ended.
-        status: if game.outcome().is_some() {
+        status: if game.outcome().is_some() || stated_end.is_some() {
             "ended"
         } else if mode == "friend" {
             "waiting"
@@ -357,10 +441,12 @@ pub async fn create(
         .to_string(),
         result: game
             .outcome()
-            .map(|o| games::outcome_words(o).0.to_string()),
+            .map(|o| games::outcome_words(o).0.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.0.clone())),
         reason: game
             .outcome()
-            .map(|o| games::outcome_words(o).1.to_string()),
+            .map(|o| games::outcome_words(o).1.to_string())
+            .or_else(|| stated_end.as_ref().map(|e| e.1.clone())),
         draw_offer: None,
         takeback_offer: None,
         rematch_offer: None,
@@ -688,6 +774,53 @@ pub struct PgnQuery {
     download: Option<u8>,
 }
 
+/// The PGN tags of a stored game: who played (the engine with its level),
+/// when, the clock, and how it ended.
+fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
+    let mut tags = Tags::new();
+    let event = match rec.mode.as_str() {
+        "engine" => "Springboard game against the engine",
+        "friend" => "Springboard game between friends",
+        _ => "Springboard game at one screen",
+    };
+    tags.set("Event", event);
+    tags.set("Site", "Springboard");
+    if rec.created_at >= 0 {
+        tags.set("Date", pgn::date_from_days(rec.created_at / 86_400_000));
+    }
+    for c in [Color::White, Color::Black] {
+        if rec.engine_color.as_deref() == Some(color_name(c)) {
+            let name = app
+                .engine
+                .as_ref()
+                .map_or_else(|| "engine".into(), |e| e.name());
+            let level = rec.engine_level.and_then(|l| u32::try_from(l).ok());
+            tags.set_player(c, Player::Engine { name: &name, level });
+        } else {
+            let seat = match c {
+                Color::White => &rec.white_seat,
+                Color::Black => &rec.black_seat,
+            };
+            if seat.is_some() {
+                let name = player_name(app, rec, c);
+                tags.set_player(c, Player::Human(&name));
+            }
+        }
+    }
+    if let Some(r) = &rec.result {
+        tags.set("Result", r.clone());
+    }
+    if let Some(base) = rec.clock_initial_ms {
+        let base = u64::try_from(base).unwrap_or(0);
+        let inc = u64::try_from(rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0);
+        tags.set("TimeControl", pgn::time_control(base, inc));
+    }
+    if let Some(t) = termination_of(rec, game) {
+        tags.set("Termination", t);
+    }
+    tags
+}
+
 pub async fn export_pgn(
     State(app): Shared,
     Path(id): Path<String>,
@@ -696,19 +829,7 @@ pub async fn export_pgn(
     let q = query(q)?;
     let live = app.games.get(&id).await?;
     let rec = &live.rec;
-    let white = player_name(&app, rec, Color::White);
-    let black = player_name(&app, rec, Color::Black);
-    let text = pgn::export_with(
-        &live.game,
-        &pgn::Headers {
-            white: &white,
-            black: &black,
-            result: rec.result.as_deref(),
-            site: "Springboard",
-            date_ms: rec.created_at,
-            reason: rec.reason.as_deref(),
-        },
-    );
+    let text = pgn::write(&live.game, &pgn_tags(&app, rec, &live.game));
     if q.download.unwrap_or(0) != 0 {
         let mut resp = text.into_response();
         let h = resp.headers_mut();
@@ -948,6 +1069,102 @@ pub async fn engine_move(
     Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
 }
 
+/// The longest side line the page may ask for.
+pub const MAX_LINE_MOVES: usize = 600;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineRequest {
+    /// The line leaves the game after this many moves...
+    ply: usize,
+    /// ...and goes on with these moves (long notation), each checked by
+    /// the rules core.
+    moves: Vec<String>,
+}
+
+/// The game up to `ply` and then `moves`: a game of its own (the stored
+/// game is not touched). A move that is not legal, or one after the end,
+/// is refused with its place in the line.
+fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, ApiError> {
+    let plies = live.game.moves().len();
+    if ply > plies {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is beyond the game's {plies} moves"
+        )));
+    }
+    if moves.len() > MAX_LINE_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "a side line has at most {MAX_LINE_MOVES} moves"
+        )));
+    }
+    let mut rec = live.rec.clone();
+    rec.moves.truncate(ply);
+    let mut game = Game::new(live.game.start().clone());
+    for &m in &live.game.moves()[..ply] {
+        game.play(m)
+            .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
+    }
+    for (i, text) in moves.iter().enumerate() {
+        let at = |e: ApiError| {
+            ApiError::BadRequest(format!("move {} of the side line ('{text}'): {e}", i + 1))
+        };
+        if let Some(o) = game.outcome() {
+            return Err(at(ApiError::BadRequest(format!(
+                "the game is over there ({})",
+                o.reason_str()
+            ))));
+        }
+        let before = game.position().clone();
+        let m = games::resolve(&before, text).map_err(at)?;
+        game.play(m)
+            .map_err(|e| at(ApiError::BadRequest(e.to_string())))?;
+        rec.moves.push(crate::store::MoveRecord {
+            uci: to_uci(&before, m),
+            san: to_san(&before, m),
+            ms: None,
+            at: 0,
+        });
+    }
+    // The line's own end (or none): no clock, no offers, no rematch.
+    let outcome = game.outcome();
+    rec.status = if outcome.is_some() {
+        "ended"
+    } else {
+        "playing"
+    }
+    .into();
+    rec.result = outcome.map(|o| o.result_str().to_string());
+    rec.reason = outcome.map(|o| o.reason_str().to_string());
+    rec.clock_initial_ms = None;
+    rec.clock_increment_ms = None;
+    rec.draw_offer = None;
+    rec.takeback_offer = None;
+    rec.rematch_offer = None;
+    rec.rematch_id = None;
+    Ok(Live {
+        rec,
+        game,
+        engine_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        analysis_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    })
+}
+
+/// A side line (a variation) from a position of the game: the view of the
+/// position at its end with its legal moves, for the page to play on
+/// without changing the game, whose moves stay as the server keeps them.
+pub async fn line(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<LineRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let req = body(req)?;
+    let live = app.games.get(&id).await?;
+    let line = side_line(&live, req.ply, &req.moves)?;
+    let who = Who::from(&headers).hash();
+    Ok(Json(view_of(&app, &line, who.as_deref(), None).await?))
+}
+
 /// The think time of an analysis that names no limit.
 pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
 /// The longest an analysis may think, whatever it asks for.
@@ -964,6 +1181,9 @@ pub struct AnalysisRequest {
     depth: Option<u32>,
     /// ...or think this many milliseconds (the default: 1 s).
     movetime: Option<u64>,
+    /// A side line from the position after `ply` moves: the position at
+    /// its end is analysed (see [`line`]).
+    line: Option<Vec<String>>,
 }
 
 impl AnalysisRequest {
@@ -1022,7 +1242,14 @@ pub struct AnalysisView {
     /// Whose point of view the score takes: always `"white"`.
     pov: &'static str,
     score: ScoreView,
+    /// How a mate score wins, read from the rules core at the end of the
+    /// line: `"checkmate"` or `"weak square"` (Jumping King, J3); null for
+    /// a score in centipawns or a line that stops before the end.
+    win: Option<&'static str>,
     depth: u32,
+    /// The best move with its squares (origin, trampolines, destination,
+    /// Hop Chess placement), for the page's arrow.
+    best: MoveView,
     /// The best line in long notation and in SAN (checked and written by
     /// the rules core), and in SAN with move numbers.
     pv_uci: Vec<String>,
@@ -1030,17 +1257,25 @@ pub struct AnalysisView {
     pv_text: String,
 }
 
+/// The engine's line checked by the rules core.
+struct CheckedLine {
+    ucis: Vec<String>,
+    sans: Vec<String>,
+    text: String,
+    first: MoveView,
+    /// The position at the end of the (legal part of the) line.
+    end: Position,
+}
+
 /// The engine's line checked move by move by the rules core: its long
 /// notation, SAN and numbered text. The line stops before a move that is
 /// not legal; a line with no legal first move is refused.
-fn checked_line(
-    pos: &Position,
-    pv: &[Move],
-) -> Result<(Vec<String>, Vec<String>, String), ApiError> {
+fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, ApiError> {
     let mut pos = pos.clone();
     let (mut ucis, mut sans) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut last_mover = None;
+    let mut first = None;
     for &m in pv {
         if !pos.is_legal(m) {
             if ucis.is_empty() {
@@ -1063,15 +1298,35 @@ fn checked_line(
             Color::Black => {}
         }
         text.push_str(&san);
+        if first.is_none() {
+            first = Some(view::move_view(&pos, m));
+        }
         ucis.push(to_uci(&pos, m));
         sans.push(san);
         last_mover = Some(pos.turn());
         pos.play(m);
     }
-    if ucis.is_empty() {
+    let Some(first) = first else {
         return Err(ApiError::Conflict("the engine gave no line".into()));
+    };
+    Ok(CheckedLine {
+        ucis,
+        sans,
+        text,
+        first,
+        end: pos,
+    })
+}
+
+/// How the line's end wins, when the score says it does.
+fn win_of(score: Evaluation, end: &Position) -> Option<&'static str> {
+    match (score, end.outcome()) {
+        (Evaluation::Mate(_), Some(Outcome::Win { reason, .. })) => Some(match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::WeakSquare => "weak square",
+        }),
+        _ => None,
     }
-    Ok((ucis, sans, text))
 }
 
 /// The engine analyses a position of the game (the current one, or the one
@@ -1104,12 +1359,29 @@ pub async fn analyse(
                 )));
             }
         }
-        // The game up to `ply`, with its history for repetitions.
-        let mut game = Game::new(entry.game.start().clone());
-        for &m in &entry.game.moves()[..ply] {
-            game.play(m)
-                .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
-        }
+        // The game up to `ply` (and the side line), with its history for
+        // repetitions.
+        let game = match &req.line {
+            Some(moves) if !moves.is_empty() => {
+                let line = side_line(&entry, ply, moves)?;
+                if let Some(o) = line.game.outcome() {
+                    return Err(ApiError::Conflict(format!(
+                        "the side line is over ({}), there is nothing to analyse",
+                        o.reason_str()
+                    )));
+                }
+                line.game
+            }
+            _ => {
+                let mut game = Game::new(entry.game.start().clone());
+                for &m in &entry.game.moves()[..ply] {
+                    game.play(m).map_err(|e| {
+                        ApiError::Internal(format!("the game does not replay: {e}"))
+                    })?;
+                }
+                game
+            }
+        };
         (game, stop, entry.rec.version)
     };
     let _leave = StopOnDrop(Arc::clone(&stop));
@@ -1152,15 +1424,17 @@ pub async fn analyse(
     };
     log.finished(&format!("{:?} depth {}", analysis.score, analysis.depth));
     let pos = game.position();
-    let (pv_uci, pv_san, pv_text) = checked_line(pos, &analysis.pv)?;
+    let line = checked_line(pos, &analysis.pv)?;
     Ok(Json(AnalysisView {
         ply: game.moves().len(),
         fen: pos.to_fen(),
         pov: "white",
         score: ScoreView::for_white(analysis.score, pos.turn()),
+        win: win_of(analysis.score, &line.end),
         depth: analysis.depth,
-        pv_uci,
-        pv_san,
-        pv_text,
+        best: line.first,
+        pv_uci: line.ucis,
+        pv_san: line.sans,
+        pv_text: line.text,
     }))
 }

@@ -25,7 +25,6 @@ mod games;
 mod hub;
 mod logs;
 mod pg;
-mod pgn;
 mod pool;
 mod seat;
 pub mod store;
@@ -37,7 +36,6 @@ pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluatio
 pub use error::{ApiError, ServeError};
 pub use logs::panic_message;
 pub use pg::PgStore;
-pub use pgn::{export as export_pgn, import as import_pgn, PgnError};
 pub use store::{Crowd, GameStore, SqliteStore};
 
 use axum::extract::{DefaultBodyLimit, Path};
@@ -316,6 +314,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/static/{*path}", get(static_file))
         .route("/api/info", get(api::info))
         .route("/api/rules/{variant}", get(api::rules))
+        .route("/api/detect", post(api::detect))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/ws", get(ws::connect))
@@ -331,6 +330,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/pgn", get(api::export_pgn))
         .route("/api/games/{id}/engine", post(api::engine_move))
         .route("/api/games/{id}/analysis", post(api::analyse))
+        .route("/api/games/{id}/line", post(api::line))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -53,6 +53,19 @@ pub struct GameView {
     pub reserves: Vec<ReserveView>,
     /// The square of the king in check, if any.
     pub check: Option<String>,
+    /// Each checking piece's line to that king: its square, the trampolines
+    /// it bounces off, the king's square (from the rules core, P8).
+    pub check_lines: Vec<Vec<String>>,
+    /// Jumping King: the weak squares (J3), each with its owner.
+    pub weak_squares: Vec<WeakSquareView>,
+    /// Jumping King: the sides whose king is stuck (J6) and the men that
+    /// will never enter; the sides whose king still jumps (J4).
+    pub stuck: Vec<StuckView>,
+    pub jumping: Vec<&'static str>,
+    /// Hop Chess: the board after each legal piece move of the turn, before
+    /// its placement (the half-made turn the page shows while the
+    /// trampoline square is chosen). Empty when no move may be entered.
+    pub steps: Vec<StepView>,
     pub last_move: Option<MoveView>,
     pub history: Vec<HistoryView>,
     /// Set only on the current position.
@@ -152,6 +165,38 @@ pub struct MoveView {
 }
 
 #[derive(Serialize, Debug)]
+pub struct WeakSquareView {
+    pub square: String,
+    pub owner: &'static str,
+}
+
+#[derive(Serialize, Debug)]
+pub struct StuckView {
+    pub color: &'static str,
+    /// The men still in reserve, which never enter.
+    pub men: Vec<ReserveView>,
+}
+
+/// A Hop Chess piece move without its placement (its fields as in
+/// [`MoveView`]) and the squares it changes.
+#[derive(Serialize, Debug)]
+pub struct StepView {
+    pub kind: &'static str,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub via: Vec<String>,
+    pub role: Option<char>,
+    pub changes: Vec<ChangeView>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ChangeView {
+    pub name: String,
+    /// The piece standing there after the piece move, if any.
+    pub piece: Option<String>,
+}
+
+#[derive(Serialize, Debug)]
 pub struct HistoryView {
     pub ply: usize,
     /// The move number (the position's fullmove number before the move).
@@ -212,6 +257,78 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
         role: m.role().map(Role::char),
         place: m.place().map(|s| s.to_string()),
     }
+}
+
+/// Hop Chess: every legal piece move of a turn that splits (H2) with the
+/// squares it changes, read from the rules core's half-steps.
+pub fn step_views(pos: &Position) -> Vec<StepView> {
+    if !pos.splits_turn() {
+        return Vec::new();
+    }
+    let mut steps = springboard_rules::MoveList::new();
+    pos.legal_steps_into(&mut steps);
+    steps
+        .into_iter()
+        .map(|m| {
+            let mut after = pos.clone();
+            after.play_step(m);
+            let changes = Square::ALL
+                .iter()
+                .filter(|&&sq| pos.board().piece_at(sq) != after.board().piece_at(sq))
+                .map(|&sq| ChangeView {
+                    name: sq.to_string(),
+                    piece: after.board().piece_at(sq).map(|p| p.char().to_string()),
+                })
+                .collect();
+            StepView {
+                kind: kind_name(m.kind()),
+                from: m.from().map(|s| s.to_string()),
+                to: m.to().map(|s| s.to_string()),
+                via: m.via().map(|s| s.to_string()).collect(),
+                role: m.role().map(Role::char),
+                changes,
+            }
+        })
+        .collect()
+}
+
+/// The Jumping King facts of `pos` (empty in other games): weak squares,
+/// stuck kings with their men, jumping kings.
+fn jumping_king_views(pos: &Position) -> (Vec<WeakSquareView>, Vec<StuckView>, Vec<&'static str>) {
+    let weak = Color::ALL
+        .into_iter()
+        .filter_map(|c| {
+            pos.weak_square(c).map(|sq| WeakSquareView {
+                square: sq.to_string(),
+                owner: color_name(c),
+            })
+        })
+        .collect();
+    let stuck = Color::ALL
+        .into_iter()
+        .filter(|&c| pos.is_stuck(c))
+        .map(|c| StuckView {
+            color: color_name(c),
+            men: pos
+                .variant()
+                .reserve_roles()
+                .iter()
+                .copied()
+                .filter(|&r| pos.reserve(c, r) > 0)
+                .map(|r| ReserveView {
+                    color: color_name(c),
+                    role: r.char(),
+                    count: pos.reserve(c, r),
+                })
+                .collect(),
+        })
+        .collect();
+    let jumping = Color::ALL
+        .into_iter()
+        .filter(|&c| pos.is_jumping(c))
+        .map(color_name)
+        .collect();
+    (weak, stuck, jumping)
 }
 
 /// The legal moves of `pos`.
@@ -338,6 +455,12 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
     } else {
         Vec::new()
     };
+    let steps = if legal.is_empty() {
+        Vec::new()
+    } else {
+        step_views(pos)
+    };
+    let (weak_squares, stuck, jumping) = jumping_king_views(pos);
     let clock = rec.clock_initial_ms.map(|initial_ms| ClockView {
         initial_ms,
         increment_ms: rec.clock_increment_ms.unwrap_or(0),
@@ -392,6 +515,15 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         } else {
             None
         },
+        check_lines: pos
+            .check_lines()
+            .into_iter()
+            .map(|line| line.into_iter().map(|s| s.to_string()).collect())
+            .collect(),
+        weak_squares,
+        stuck,
+        jumping,
+        steps,
         last_move,
         history,
         outcome,

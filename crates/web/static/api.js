@@ -30,6 +30,7 @@ export const api = {
   info: () => call("GET", "/api/info"),
   rules: (variant) => call("GET", `/api/rules/${encodeURIComponent(variant)}`),
   create: (req) => call("POST", "/api/games", req),
+  detect: (text) => call("POST", "/api/detect", { text }),
   game: (id, ply) => call("GET", g(id) + (ply === undefined ? "" : `?ply=${ply}`)),
   join: (id) => call("POST", g(id) + "/join"),
   play: (id, move, ply) => call("POST", g(id) + "/move", { move, ply }),
@@ -42,6 +43,7 @@ export const api = {
   pgn: (id) => call("GET", g(id) + "/pgn"),
   pgnDownload: (id) => g(id) + "/pgn?download=1",
   list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
+  line: (id, ply, moves) => call("POST", g(id) + "/line", { ply, moves }),
   analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
 };
 

@@ -6,7 +6,7 @@
 
 import { api, LiveSocket } from "./api.js";
 import { Board } from "./board.js";
-import { MoveInput, sourceOf } from "./input.js";
+import { MoveInput, sourceOf, pieceKey } from "./input.js";
 import { pieceSvg, trampolineSvg, roleName } from "./pieces.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -35,6 +35,7 @@ const app = {
   socket: null,
   connection: "none",
   crowd: null,
+  variation: null, // the side line shown in the move list: {base, moves, history, prefix}
   input: new MoveInput([]),
   board: null,
   busy: false,
@@ -48,7 +49,18 @@ function showError(text) {
 }
 
 function viewingCurrent() {
-  return app.state && app.game && app.state.ply === app.state.plies && app.state.plies === app.game.plies;
+  return (
+    app.state && app.game && !app.state.line && app.state.ply === app.state.plies && app.state.plies === app.game.plies
+  );
+}
+
+// Side lines (variations) are played on the page from any earlier position
+// of a game at one screen or of a game that is over; the server checks
+// each move and sends the position, but keeps the game's own moves as they
+// are (its main line stays what the players played).
+function variationsAllowed() {
+  const g = app.game;
+  return !!g && (g.mode === "local" || ended(g));
 }
 
 function sideName(color) {
@@ -76,6 +88,7 @@ function holds(color) {
 // Whether this browser may enter a move now.
 function canMove() {
   const g = app.game;
+  if (app.state && app.state.line) return variationsAllowed() && app.state.legal.length > 0;
   if (!g || !viewingCurrent() || ended(g) || g.status === "waiting") return false;
   return holds(app.state.turn);
 }
@@ -87,6 +100,7 @@ const REASONS = {
   resignation: "by resignation",
   "draw agreed": "by agreement",
   "weak square": "by reaching the weak square",
+  "game text": "as the loaded game text states",
 };
 
 function resultOf(g) {
@@ -104,6 +118,7 @@ function resultText(r) {
     return `${sideName(r.winner)} wins ${how}`.trim();
   }
   if (r.reason === "draw agreed") return "Draw by agreement";
+  if (r.reason === "game text") return "Draw, as the loaded game text states";
   if (r.reason === "time vs insufficient material") return "Draw: time ran out, but the other side cannot mate";
   return r.reason ? `Draw by ${r.reason}` : "Draw";
 }
@@ -175,8 +190,22 @@ function currentMarks() {
   if (app.input.placing) {
     const own = app.state.trampolines.find((t) => t.owner === app.state.turn);
     if (own && own.square && marks.places.has(own.square)) marks.keep = own.square;
+    marks.pieces = halfMade(app.input.placing[0]);
+    const m = app.input.placing[0];
+    if (m.to) marks.selected = m.to;
   }
+  const best = bestArrow();
+  if (best) marks.arrows = [best];
   return marks;
+}
+
+// Hop Chess: the board after the chosen piece move and before its
+// placement, from the server's half-steps (piece on its new square,
+// capture removed); null when the server gave none.
+function halfMade(move) {
+  const key = pieceKey(move);
+  const step = (app.state.steps || []).find((st) => pieceKey(st) === key);
+  return step ? new Map(step.changes.map((c) => [c.name, c.piece])) : null;
 }
 
 function reserveTokens(color) {
@@ -226,14 +255,18 @@ function render() {
   $("reserve-bottom").replaceChildren(...reserveTokens(other(top)));
   $("game-title").textContent = s.title;
   $("pass").hidden = !(canMove() && app.input.hasSource("pass"));
+  $("pass").textContent = stuckSide(app.state.turn) ? "Pass (the king is stuck)" : "Pass";
+  if (!app.input.placing) showHint("");
   $("keep").hidden = !currentMarks().keep;
   $("cancel").hidden = !(app.input.source || app.input.placing);
   renderPlayers();
   renderClocks();
   renderStatus();
+  renderNotes();
   renderMoves();
   renderControls();
   renderSide();
+  renderEvalBar();
 }
 
 // A seat's label: the engine's name and level, the side for a player (the
@@ -272,8 +305,14 @@ function renderStatus() {
   const g = app.game;
   const status = $("status");
   status.classList.remove("over");
+  if (s.line && s.line.moves.length > 0) {
+    const over = s.outcome ? `: ${resultText(s.outcome)}` : `: ${sideName(s.turn)} to move`;
+    status.textContent = `Side line after move ${s.line.base} of the game${over}`;
+    return;
+  }
   if (!viewingCurrent()) {
-    status.textContent = `Viewing the position after ${s.ply} of ${g.plies} moves`;
+    const more = variationsAllowed() ? " (a move here starts a side line)" : "";
+    status.textContent = `Viewing the position after ${s.ply} of ${g.plies} moves${more}`;
     return;
   }
   const r = ended(g) ? resultOf(g) : null;
@@ -288,10 +327,48 @@ function renderStatus() {
   }
   let text = `${sideName(s.turn)} to move`;
   if (s.check) text += " (check)";
+  const onlyPass = s.legal.length > 0 && s.legal.every((m) => m.kind === "pass");
   if (g.engine_thinking) text += " - the engine is thinking...";
   else if (app.input.placing) text += ": choose the trampoline square";
+  else if (onlyPass && stuckSide(s.turn)) {
+    const jumper = (s.jumping || []).includes(other(s.turn)) ? `, while ${sideName(other(s.turn))}'s king still jumps` : "";
+    text = `${sideName(s.turn)}'s king is stuck: ${sideName(s.turn)} must pass${jumper}`;
+  }
   status.textContent = text;
   status.classList.toggle("thinking", !!g.engine_thinking);
+}
+
+// ---- Jumping King: stuck kings ----
+
+function stuckSide(color) {
+  return app.state && (app.state.stuck || []).find((x) => x.color === color);
+}
+
+// "2 rooks, a bishop and 3 pawns"
+function menText(men) {
+  const parts = men.map((m) => {
+    const name = roleName(m.role);
+    return m.count === 1 ? `a ${name}` : `${m.count} ${name}s`;
+  });
+  if (parts.length <= 1) return parts.join("");
+  return parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+}
+
+function renderNotes() {
+  const notes = [];
+  for (const st of app.state.stuck || []) {
+    const p = document.createElement("p");
+    p.className = "stuck";
+    p.dataset.color = st.color;
+    const side = sideName(st.color);
+    p.textContent = `${side}'s king is stuck: it can jump no more, so the men ${side} holds in reserve (${menText(st.men)}) will never enter the game.`;
+    notes.push(p);
+  }
+  $("notes").replaceChildren(...notes);
+}
+
+function showHint(text) {
+  $("hint").textContent = text || "";
 }
 
 function renderMoves() {
@@ -300,7 +377,8 @@ function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
   let row = null;
-  const history = g.history.length >= s.history.length ? g.history : s.history;
+  const history = s.line || g.history.length >= s.history.length ? g.history : s.history;
+  const v = app.variation;
   for (const h of history) {
     if (!row || h.color === "white") {
       row = document.createElement("li");
@@ -315,11 +393,16 @@ function renderMoves() {
     b.textContent = h.san;
     b.title = h.uci;
     b.dataset.ply = String(h.ply);
-    if (h.ply === s.ply) b.classList.add("current");
+    if (h.ply === s.ply && !(s.line && s.line.moves.length > 0)) b.classList.add("current");
     b.addEventListener("click", () => view(h.ply));
     row.append(b);
     if (h.color === "black") row = null;
+    if (v && v.base === h.ply) {
+      list.append(variationRow(v));
+      row = null;
+    }
   }
+  if (v && v.base === 0) list.prepend(variationRow(v));
   const r = ended(g) ? resultOf(g) : null;
   if (r) {
     const li = document.createElement("li");
@@ -329,6 +412,68 @@ function renderMoves() {
   }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+// The side line under the move it leaves the game after: its moves in
+// SAN with move numbers, each a button showing its position.
+function variationRow(v) {
+  const li = document.createElement("li");
+  li.className = "variation";
+  const s = app.state;
+  const shown = s && s.line && s.line.base === v.base ? s.line.moves.length : -1;
+  v.history.forEach((h, i) => {
+    if (h.color === "white" || i === 0) {
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = h.color === "white" ? `${h.number}.` : `${h.number}...`;
+      li.append(num);
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = h.san;
+    b.title = h.uci;
+    b.dataset.line = String(i + 1);
+    if (shown === i + 1) b.classList.add("current");
+    b.addEventListener("click", () => showLine(i + 1));
+    li.append(b);
+  });
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.title = "Forget this side line";
+  close.textContent = "\u00D7";
+  close.addEventListener("click", () => {
+    const base = v.base;
+    app.variation = null;
+    view(base);
+  });
+  li.append(close);
+  return li;
+}
+
+// The position after the first `n` moves of the side line.
+async function showLine(n) {
+  const v = app.variation;
+  if (!v) return;
+  const k = Math.max(0, Math.min(v.moves.length, n));
+  if (k === 0) {
+    view(v.base);
+    return;
+  }
+  await run(async () => {
+    const st = await api.line(app.gameId, v.base, v.moves.slice(0, k));
+    if (app.variation !== v) return;
+    st.line = { base: v.base, moves: v.moves.slice(0, k) };
+    showState(st);
+  });
+}
+
+function showState(st) {
+  app.state = st;
+  app.input = new MoveInput(canMove() ? st.legal : []);
+  closeChooser();
+  render();
+  scheduleAnalysis();
 }
 
 // The game's buttons, each shown where it belongs and enabled only when
@@ -481,8 +626,13 @@ function applyGame(v) {
   if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
   app.game = v;
   app.clockAt = performance.now();
+  const va = app.variation;
+  if (va && (v.plies < va.base || prefixOf(v, va.base) !== va.prefix)) {
+    app.variation = null;
+    if (app.state && app.state.line) app.state = v;
+  }
   const browsing = app.state && old && app.state.ply < old.plies && app.state.id === v.id;
-  const keep = browsing && old.plies === v.plies && app.state.ply <= v.plies;
+  const keep = (browsing && old.plies === v.plies && app.state.ply <= v.plies) || (app.state && app.state.line && app.state.id === v.id);
   if (!keep) app.state = v;
   if (app.seatSeen !== v.you) {
     app.seatSeen = v.you;
@@ -495,6 +645,7 @@ function applyGame(v) {
   }
   app.input = new MoveInput(canMove() ? app.state.legal : []);
   closeChooser();
+  if (v.variant !== (old && old.variant)) showPicked(v.variant);
   document.title = `${v.title} - Springboard`;
   render();
   scheduleAnalysis();
@@ -563,18 +714,49 @@ async function view(ply) {
     return;
   }
   await run(async () => {
-    const v = await api.game(app.gameId, target);
+    const line = variationsAllowed();
+    const v = line ? await api.line(app.gameId, target, []) : await api.game(app.gameId, target);
     if (String(v.id) !== String(app.gameId)) return;
-    app.state = v;
-    app.input = new MoveInput([]);
-    closeChooser();
-    render();
-    scheduleAnalysis();
+    if (line) v.line = { base: target, moves: [] };
+    showState(v);
   });
+}
+
+// The game's moves before a side line leaves it (the line is dropped when
+// they change: a take-back).
+function prefixOf(g, base) {
+  return g.history
+    .slice(0, base)
+    .map((h) => h.uci)
+    .join(" ");
+}
+
+// One move back or on: along the side line while one is shown (on from
+// its first position goes into it), else along the game.
+function step(d) {
+  const s = app.state;
+  const v = app.variation;
+  if (s && s.line && v && s.line.base === v.base) {
+    showLine(s.line.moves.length + d);
+    return;
+  }
+  view(s.ply + d);
 }
 
 function play(move) {
   const g = app.game;
+  const s = app.state;
+  if (s.line) {
+    // A move in a side line: checked by the server, kept on the page.
+    run(async () => {
+      const moves = [...s.line.moves, move.uci];
+      const st = await api.line(g.id, s.line.base, moves);
+      st.line = { base: s.line.base, moves };
+      app.variation = { base: s.line.base, moves, history: st.history.slice(s.line.base), prefix: prefixOf(g, s.line.base) };
+      showState(st);
+    });
+    return;
+  }
   run(async () => {
     try {
       applyGame(await api.play(g.id, move.uci, g.plies));
@@ -606,6 +788,8 @@ function navigate(path) {
 
 function leaveGame() {
   if (app.socket) app.socket.close();
+  $("variant-ask").hidden = true;
+  textMessage("", "");
   app.socket = null;
   clearTimeout(app.pollTimer);
   app.gameId = null;
@@ -614,6 +798,7 @@ function leaveGame() {
   app.crowd = null;
   app.seatSeen = undefined;
   app.connection = "none";
+  app.variation = null;
   $("resign-box").hidden = true;
   closeChooser();
 }
@@ -780,23 +965,56 @@ async function loadGames(list) {
 // latest request is shown: an older one (its position no longer shown)
 // is dropped, and the server stops the older search itself.
 
-const analysis = { seq: 0, timer: null };
+const analysis = { seq: 0, timer: null, answer: null };
+
+// The engine's best move as an arrow through its trampolines (with its
+// Hop Chess placement), while the analysis of the shown position is shown.
+function bestArrow() {
+  const a = analysis.answer;
+  if (!a || !analysisMode() || !app.state || a.fen !== app.state.fen || !a.best) return null;
+  const b = a.best;
+  if (!b.from || !b.to) return null;
+  return { points: [b.from, ...b.via, b.to], kind: "best", place: b.place };
+}
+
+// White's share of the bar: 50% at 0.00, towards 100% as White gains.
+function renderEvalBar() {
+  const bar = $("evalbar");
+  const a = analysis.answer;
+  const show = analysisMode() && a && app.state && a.fen === app.state.fen;
+  bar.hidden = !show;
+  if (!show) return;
+  let share;
+  if (a.score.mate !== undefined) share = a.score.mate > 0 ? 1 : 0;
+  else share = 1 / (1 + Math.exp(-a.score.cp / 250));
+  bar.querySelector(".white").style.height = `${(share * 100).toFixed(1)}%`;
+  bar.classList.toggle("flipped", app.board.flipped);
+  bar.dataset.share = share.toFixed(3);
+  bar.title = `Evaluation: ${$("analysis-score").textContent}`;
+}
 
 function analysisMode() {
   return app.info && app.info.engine && app.screen === "game" && !$("analysis-box").hidden && $("analysis-toggle").checked;
 }
 
-// "+0.34", "-1.20", "0.00"; mates as "White mates in 3".
-function formatScore(score) {
+// "+0.34", "-1.20", "0.00"; a won game by how the line ends (read by the
+// server from the rules core): "White mates in 3", "Black wins by the
+// weak square in 2", or "White wins in 4" when the line stops short.
+function formatScore(score, win) {
   if (score.mate !== undefined) {
     const n = score.mate;
-    return `${n > 0 ? "White" : "Black"} mates in ${Math.abs(n)}`;
+    const side = n > 0 ? "White" : "Black";
+    const moves = Math.abs(n);
+    if (win === "weak square") return `${side} wins by the weak square in ${moves}`;
+    if (win === "checkmate") return `${side} mates in ${moves}`;
+    return `${side} wins in ${moves}`;
   }
   const pawns = score.cp / 100;
   return (pawns > 0 ? "+" : "") + pawns.toFixed(2);
 }
 
-function showAnalysis(fields) {
+function showAnalysis(fields, answer) {
+  analysis.answer = answer || null;
   const score = $("analysis-score");
   score.textContent = fields.score || "";
   score.dataset.kind = fields.kind || "";
@@ -804,6 +1022,7 @@ function showAnalysis(fields) {
   $("analysis-line").textContent = fields.line || "";
   $("analysis-status").textContent = fields.status || "";
   $("analysis").dataset.ply = fields.ply === undefined ? "" : String(fields.ply);
+  renderEvalBar();
 }
 
 function scheduleAnalysis() {
@@ -811,7 +1030,12 @@ function scheduleAnalysis() {
   const seq = ++analysis.seq;
   const panel = $("analysis");
   panel.hidden = !analysisMode();
-  if (panel.hidden || !app.state) return;
+  if (panel.hidden || !app.state) {
+    analysis.answer = null;
+    renderEvalBar();
+    if (app.state && app.game) render();
+    return;
+  }
   const s = app.state;
   $("analysis-engine").textContent = `(${app.info.engine.name})`;
   if (viewingCurrent() && ended(app.game)) {
@@ -828,7 +1052,9 @@ async function analyse(seq, s) {
   let answer = null;
   let error = null;
   try {
-    answer = await api.analysis(s.id, s.ply);
+    answer = s.line
+      ? await api.analysis(s.id, s.line.base, { line: s.line.moves })
+      : await api.analysis(s.id, s.ply);
   } catch (err) {
     error = err;
   }
@@ -841,12 +1067,13 @@ async function analyse(seq, s) {
   }
   if (answer.fen !== s.fen) return;
   showAnalysis({
-    score: formatScore(answer.score),
+    score: formatScore(answer.score, answer.win),
     kind: answer.score.mate !== undefined ? "mate" : "cp",
     depth: answer.depth,
     line: answer.pv_text,
     ply: answer.ply,
-  });
+  }, answer);
+  render();
 }
 
 // ---- Move input ----
@@ -874,7 +1101,18 @@ function follow(result) {
 function onSquare(sq) {
   if (!canMove() || app.busy) return false;
   const input = app.input;
-  if (input.source || input.placing) {
+  if (input.placing) {
+    // The piece move stays chosen: only a marked square places the
+    // trampoline; anything else gets a hint and changes nothing.
+    const result = input.target(sq);
+    if (result.type !== "none") {
+      follow(result);
+      return true;
+    }
+    showHint(`${sq} is not a square for your trampoline this turn: pick one of the marked squares, or Cancel to change the move.`);
+    return false;
+  }
+  if (input.source) {
     const result = input.target(sq);
     if (result.type !== "none") {
       follow(result);
@@ -1011,20 +1249,109 @@ function closeChooser() {
 
 // ---- Import, export, rules ----
 
-async function exportText(kind) {
-  await run(async () => {
-    const r = kind === "fen" ? await api.fen(app.gameId) : await api.pgn(app.gameId);
-    $("text").value = r.text;
-  });
+// The messages of the text box, shown right under it.
+function textMessage(note, error) {
+  $("text-note").textContent = note || "";
+  $("text-error").textContent = error || "";
 }
 
-// A loaded position or game text starts a new game at one screen.
+function variantTitle(name) {
+  const v = app.info && app.info.variants.find((x) => x.name === name);
+  return v ? v.title : name;
+}
+
+async function exportText(kind) {
+  textMessage("", "");
+  try {
+    const r = kind === "fen" ? await api.fen(app.gameId) : await api.pgn(app.gameId);
+    $("text").value = r.text;
+  } catch (err) {
+    textMessage("", err.message);
+  }
+}
+
+// A loaded position or game text starts a new game at one screen, of the
+// game the text belongs to: the server's readers say which games read it
+// (the picked game if it is one of them, else the first); the picker
+// follows, and the note says when that is not the game that was picked.
 async function importText(kind) {
-  const req = { variant: app.state ? app.state.variant : $("variant").value, mode: "local" };
-  req[kind] = $("text").value;
+  const text = $("text").value;
+  const what = kind === "fen" ? "a position (FEN)" : "a game (PGN)";
+  textMessage("", "");
+  if (!text.trim()) {
+    textMessage("", `The text box is empty: paste ${what} into it, then load it.`);
+    $("text").focus();
+    return;
+  }
+  if (app.busy) return;
+  app.busy = true;
+  const picked = pickedVariant();
   const hash = $("analysis-toggle").checked ? "#analysis" : "";
+  try {
+    const found = await api.detect(text);
+    const readable = found.variants.length > 0;
+    const as = readable ? (found.kind === "position" ? "fen" : "pgn") : kind;
+    const variant = found.variants.includes(picked) ? picked : readable ? found.variants[0] : picked;
+    const v = await api.create({ variant, mode: "local", [as]: text });
+    history.pushState(null, "", `/g/${v.id}${hash}`);
+    await openGame(String(v.id), v);
+    const thing = as === "fen" ? "position" : "game";
+    let note = `Loaded: a ${variantTitle(variant)} ${thing}.`;
+    if (variant !== picked) note += ` The text is ${variantTitle(variant)}, not ${variantTitle(picked)}: the game picker now shows ${variantTitle(variant)}.`;
+    textMessage(note, "");
+  } catch (err) {
+    textMessage("", err.message);
+  } finally {
+    app.busy = false;
+  }
+}
+
+// The game the picker shows: the open game's on the game screen, else the
+// creation screen's choice.
+function pickedVariant() {
+  return app.screen === "game" && $("game-variant").value ? $("game-variant").value : $("variant").value;
+}
+
+// Both pickers show `name`, and the creation screen says what it will start.
+function showPicked(name) {
+  if (!name) return;
+  $("variant").value = name;
+  $("game-variant").value = name;
+  const title = variantTitle(name);
+  $("create-title").textContent = `New game of ${title}`;
+  $("variant-hint").textContent = `Choose how to play ${title} below.`;
+  for (const b of document.querySelectorAll("#create-screen .card .primary")) b.title = `Start a game of ${title}`;
+}
+
+// A game picked on the game screen: a new game of it at one screen, at
+// once when nothing is lost, else after asking; from a game played
+// against the engine or a friend, the creation screen asks how to play it.
+function onGamePicked() {
+  const name = $("game-variant").value;
+  const g = app.game;
+  $("variant-ask").hidden = true;
+  if (!g || name === g.variant) return;
+  const title = variantTitle(name);
+  if (g.mode !== "local") {
+    showPicked(name);
+    navigate("/");
+    return;
+  }
+  if (g.plies > 0 && !ended(g)) {
+    $("variant-ask-text").textContent = `Start a new game of ${title}? This game stays in your games.`;
+    $("variant-ask").dataset.variant = name;
+    $("variant-ask").hidden = false;
+    return;
+  }
+  startPicked(name);
+}
+
+async function startPicked(name) {
+  $("variant-ask").hidden = true;
+  const hash = $("analysis-toggle").checked ? "#analysis" : "";
+  const clock = app.game && app.game.clock ? { initial: app.game.clock.initial_ms / 1000, increment: app.game.clock.increment_ms / 1000 } : null;
   await run(async () => {
-    const v = await api.create(req);
+    const v = await api.create({ variant: name, mode: "local", clock });
     history.pushState(null, "", `/g/${v.id}${hash}`);
     await openGame(String(v.id), v);
   });
@@ -1035,7 +1362,13 @@ async function showRules() {
   try {
     const r = await api.rules(variant);
     $("rules-text").innerHTML = renderMarkdown(r.text);
-    $("rules").showModal();
+    const heading = $("rules-text").querySelector("h2");
+    if (heading) heading.id = "rules-title";
+    const dialog = $("rules");
+    dialog.showModal();
+    // The rules open at their top, whatever was read last time.
+    dialog.scrollTop = 0;
+    $("rules-text").focus({ preventScroll: true });
   } catch (err) {
     (app.screen === "game" ? $("error") : $("create-error")).textContent = err.message;
   }
@@ -1128,21 +1461,27 @@ function wireGameButtons() {
     render();
   });
   $("nav-start").addEventListener("click", () => view(0));
-  $("nav-back").addEventListener("click", () => view(app.state.ply - 1));
-  $("nav-forward").addEventListener("click", () => view(app.state.ply + 1));
+  $("nav-back").addEventListener("click", () => step(-1));
+  $("nav-forward").addEventListener("click", () => step(1));
   $("nav-end").addEventListener("click", () => view(app.game.plies));
   $("export-fen").addEventListener("click", () => exportText("fen"));
   $("export-pgn").addEventListener("click", () => exportText("pgn"));
   $("import-fen").addEventListener("click", () => importText("fen"));
   $("import-pgn").addEventListener("click", () => importText("pgn"));
+  $("game-variant").addEventListener("change", onGamePicked);
+  $("variant-yes").addEventListener("click", () => startPicked($("variant-ask").dataset.variant));
+  $("variant-no").addEventListener("click", () => {
+    $("variant-ask").hidden = true;
+    if (app.game) $("game-variant").value = app.game.variant;
+  });
   $("board").addEventListener("pointerdown", onBoardPointerDown);
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   document.addEventListener("keydown", (ev) => {
     if (app.screen !== "game" || !app.state) return;
     if (["TEXTAREA", "SELECT", "INPUT"].includes(ev.target.tagName)) return;
-    if (ev.key === "ArrowLeft") view(app.state.ply - 1);
-    if (ev.key === "ArrowRight") view(app.state.ply + 1);
+    if (ev.key === "ArrowLeft") step(-1);
+    if (ev.key === "ArrowRight") step(1);
     if (ev.key === "Escape") {
       app.input.reset();
       closeChooser();
@@ -1154,6 +1493,9 @@ function wireGameButtons() {
 function wireCreation() {
   const select = $("variant");
   fillSelect(select, app.info.variants.map((v) => [v.name, v.title]));
+  fillSelect($("game-variant"), app.info.variants.map((v) => [v.name, v.title]));
+  select.addEventListener("change", () => showPicked(select.value));
+  showPicked(select.value);
   const clocks = CLOCKS.map(([label], i) => [String(i), label]);
   for (const sel of document.querySelectorAll(".clock-select")) fillSelect(sel, clocks);
   $("friend-clock").value = "2"; // 5+3

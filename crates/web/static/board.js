@@ -1,11 +1,14 @@
 // The board, drawn from the server's view: 8x8 squares, those outside the
 // variant's board (Jumping King's holes) left out, pieces, trampolines as
-// checkers in their owner's colour, coordinates, last move, check, and the
-// marks of the move being entered.
+// checkers in their owner's colour, coordinates, last move, check (a ring
+// on the king and the checking lines as arrows), Jumping King's weak
+// squares, the marks of the move being entered, and arrows (the engine's
+// best move, drawn through the trampolines it bounces off).
 
 import { pieceSvg, trampolineSvg } from "./pieces.js";
 
 const FILES = "abcdefgh";
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 export class Board {
   constructor(root) {
@@ -27,9 +30,26 @@ export class Board {
     return names;
   }
 
+  // marks: selected, path, finals, bounces, places, keep (the move being
+  // entered); pieces: a Map square -> FEN letter or null that replaces what
+  // the state shows (the half-made Hop Chess turn); arrows: [{points:
+  // [square, ...], kind}] drawn over the board.
   render(state, marks) {
     marks = marks || {};
     const bySquare = new Map(state.squares.map((s) => [s.name, s]));
+    if (marks.pieces) {
+      for (const [name, piece] of marks.pieces) {
+        const sq = bySquare.get(name);
+        if (sq) bySquare.set(name, { ...sq, piece });
+      }
+    }
+    const weak = new Map((state.weak_squares || []).map((w) => [w.square, w.owner]));
+    const checkFrom = new Set();
+    const checkVia = new Set();
+    for (const line of state.check_lines || []) {
+      checkFrom.add(line[0]);
+      for (const v of line.slice(1, -1)) checkVia.add(v);
+    }
     const last = state.last_move;
     const lastSquares = new Set();
     if (last) {
@@ -63,6 +83,15 @@ export class Board {
       }
       if (lastSquares.has(name)) cell.classList.add("last");
       if (state.check === name) cell.classList.add("check");
+      if (checkFrom.has(name)) cell.classList.add("checker");
+      if (checkVia.has(name)) cell.classList.add("check-via");
+      if (weak.has(name)) {
+        cell.classList.add("weak", "weak-" + weak.get(name));
+        const w = document.createElement("span");
+        w.className = "weak-label";
+        w.textContent = "weak";
+        cell.append(w);
+      }
       if (marks.selected === name) cell.classList.add("selected");
       if (marks.path && marks.path.includes(name)) cell.classList.add("path");
       if (sq.trampoline) {
@@ -86,7 +115,13 @@ export class Board {
       if (marks.finals && marks.finals.has(name)) mark(sq.piece ? "capture" : "move");
       if (marks.bounces && marks.bounces.has(name)) mark("bounce");
       if (marks.places && marks.places.has(name)) mark(marks.keep === name ? "keep" : "place");
-      cell.setAttribute("aria-label", name + (sq.piece ? " " + sq.piece : ""));
+      let label = name + (sq.piece ? " " + sq.piece : "");
+      if (weak.has(name)) {
+        const owner = weak.get(name) === "white" ? "White" : "Black";
+        label += `, ${owner}'s weak square`;
+        cell.title = `${owner}'s weak square`;
+      }
+      cell.setAttribute("aria-label", label);
       this.cells.set(name, cell);
       grid.append(cell);
     });
@@ -111,6 +146,80 @@ export class Board {
       label.textContent = existing.some((n) => n[0] === file) ? file : "";
       grid.append(label);
     }
+    const arrows = [];
+    for (const line of state.check_lines || []) arrows.push({ points: line, kind: "check" });
+    for (const a of marks.arrows || []) arrows.push(a);
+    if (arrows.length) grid.append(this.arrowLayer(arrows, names));
     this.root.append(grid);
+  }
+
+  // An SVG over the 8x8 squares (100 units a square) with one arrow per
+  // entry: a line through the squares' centres (a bounce turns on its
+  // trampoline, marked by a ring), its head on the last square.
+  arrowLayer(arrows, names) {
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 800 800");
+    svg.setAttribute("class", "arrows");
+    svg.setAttribute("aria-hidden", "true");
+    svg.style.gridRow = "1 / 9";
+    svg.style.gridColumn = "2 / 10";
+    const defs = document.createElementNS(SVG_NS, "defs");
+    for (const kind of ["check", "best"]) {
+      const marker = document.createElementNS(SVG_NS, "marker");
+      marker.setAttribute("id", "head-" + kind);
+      marker.setAttribute("viewBox", "0 0 10 10");
+      marker.setAttribute("refX", "5");
+      marker.setAttribute("refY", "5");
+      marker.setAttribute("markerWidth", "3");
+      marker.setAttribute("markerHeight", "3");
+      marker.setAttribute("orient", "auto-start-reverse");
+      const head = document.createElementNS(SVG_NS, "path");
+      head.setAttribute("d", "M0 0 L10 5 L0 10 z");
+      head.setAttribute("class", "head " + kind);
+      marker.append(head);
+      defs.append(marker);
+    }
+    svg.append(defs);
+    const centre = (sq) => {
+      const i = names.indexOf(sq);
+      return [(i % 8) * 100 + 50, Math.floor(i / 8) * 100 + 50];
+    };
+    for (const a of arrows) {
+      const pts = a.points.filter((p) => names.includes(p)).map(centre);
+      if (pts.length < 2) continue;
+      const g = document.createElementNS(SVG_NS, "g");
+      g.setAttribute("class", "arrow " + a.kind);
+      g.dataset.points = a.points.join(" ");
+      // The line stops short of the last centre, so the head sits on it.
+      const [x1, y1] = pts[pts.length - 2];
+      const [x2, y2] = pts[pts.length - 1];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const end = [x2 - ((x2 - x1) * 22) / len, y2 - ((y2 - y1) * 22) / len];
+      const line = document.createElementNS(SVG_NS, "polyline");
+      line.setAttribute("points", [...pts.slice(0, -1), end].map((p) => p.join(",")).join(" "));
+      line.setAttribute("marker-end", `url(#head-${a.kind})`);
+      g.append(line);
+      for (const p of pts.slice(1, -1)) {
+        const ring = document.createElementNS(SVG_NS, "circle");
+        ring.setAttribute("cx", String(p[0]));
+        ring.setAttribute("cy", String(p[1]));
+        ring.setAttribute("r", "20");
+        ring.setAttribute("class", "turn");
+        g.append(ring);
+      }
+      if (a.place && names.includes(a.place)) {
+        const [px, py] = centre(a.place);
+        const box = document.createElementNS(SVG_NS, "rect");
+        box.setAttribute("x", String(px - 16));
+        box.setAttribute("y", String(py - 16));
+        box.setAttribute("width", "32");
+        box.setAttribute("height", "32");
+        box.setAttribute("rx", "6");
+        box.setAttribute("class", "place");
+        g.append(box);
+      }
+      svg.append(g);
+    }
+    return svg;
   }
 }

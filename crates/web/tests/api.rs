@@ -418,8 +418,11 @@ async fn fen_and_pgn_round_trip() {
     }
     let (_, pgn) = call(&app, "GET", &format!("/api/games/{id}/pgn"), None).await;
     let pgn = pgn["text"].as_str().unwrap().to_string();
+    // Chess has no Variant tag (the PGN standard's way); the clock is
+    // unlimited.
+    assert!(!pgn.contains("[Variant "), "{pgn}");
     assert!(
-        pgn.contains("[Variant \"chess\"]\n[SetUp \"1\"]\n"),
+        pgn.contains("[TimeControl \"-\"]\n[SetUp \"1\"]\n"),
         "{pgn}"
     );
     assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
@@ -471,7 +474,46 @@ async fn rules_pages() {
             .as_str()
             .unwrap()
             .starts_with(&format!("# {}", v.title())));
+        // Issue 11, item 10: written for players, without ruling ids.
+        let text = rules["text"].as_str().unwrap();
+        assert_eq!(ruling_ids(text), Vec::<String>::new(), "{text}");
     }
+    // Nor do the reasons a refused position gets.
+    for (variant, fen) in [
+        ("jumpingking", "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1"),
+        ("jumpingking", "5k2/8/8/8/8/8/1Q6/K7[] w - 0 1"),
+        ("hopchess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -,- first"),
+    ] {
+        let (status, err) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({"variant": variant, "fen": fen})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+        let reason = err["error"].as_str().unwrap();
+        assert_eq!(ruling_ids(reason), Vec::<String>::new(), "{reason}");
+        assert!(
+            reason.contains("a side owns 3")
+                || reason.contains("no queens")
+                || reason.contains("White's first turn"),
+            "{reason}"
+        );
+    }
+}
+
+/// The words of `text` that look like ruling ids (`H5`, `P2`, `J1-J10`).
+fn ruling_ids(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            let mut chars = w.chars();
+            matches!(chars.next(), Some('C' | 'P' | 'H' | 'T' | 'J' | 'L' | 'N'))
+                && (2..=3).contains(&w.len())
+                && chars.all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 // ---- The engine seam, with test doubles (the real engine plugs in when merged) ----
@@ -569,6 +611,44 @@ impl EngineProvider for Cheater {
             score: Evaluation::Mate(2),
             pv: vec![Move::normal(E2, E3), Move::normal(E2, E5)],
             depth: 3,
+        })
+    }
+}
+
+/// Answers a fixed line (long notation, read in each position) and score.
+struct Scripted {
+    line: Vec<&'static str>,
+    score: Evaluation,
+    depth: u32,
+}
+
+impl EngineProvider for Scripted {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+    fn max_level(&self) -> u8 {
+        1
+    }
+    fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
+        springboard_rules::notation::uci::parse_uci(game.position(), self.line[0]).ok()
+    }
+    fn analyse(
+        &self,
+        game: &Game,
+        _limit: AnalysisLimit,
+        _stop: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        let mut pos = game.position().clone();
+        let mut pv = Vec::new();
+        for text in &self.line {
+            let m = springboard_rules::notation::uci::parse_uci(&pos, text).ok()?;
+            pv.push(m);
+            pos.play(m);
+        }
+        Some(Analysis {
+            score: self.score,
+            pv,
+            depth: self.depth,
         })
     }
 }
@@ -727,7 +807,10 @@ async fn analysis_gives_the_score_for_white_and_the_line_in_san() {
             "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "pov": "white",
             "score": {"cp": 30},
+            "win": null,
             "depth": 7,
+            "best": {"uci": "a2a3", "san": "a3", "kind": "normal", "from": "a2", "to": "a3",
+                     "via": [], "role": null, "place": null},
             "pv_uci": ["a2a3", "a7a5", "a1a2"],
             "pv_san": ["a3", "a5", "Ra2"],
             "pv_text": "1. a3 a5 2. Ra2",
@@ -807,6 +890,65 @@ async fn analysis_scores_mates_for_white_and_cuts_an_illegal_line() {
     assert_eq!(status, StatusCode::OK, "{a}");
     assert_eq!(a["score"], json!({"mate": -2}));
     assert_eq!(a["pv_text"], "1... Kd7 2. Kd1 Kc6");
+}
+
+#[tokio::test]
+async fn analysis_says_how_a_mate_score_wins() {
+    // Jumping King: Black wins by the weak square a1 (J3) in two.
+    let weak = Scripted {
+        line: vec!["e5a5", "f2e3", "a5a1"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(weak))).await;
+    let fen = "8/8/3k4/4r3/8/8/5K2/8[] b - 0 30";
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "weak square");
+    assert_eq!(a["best"]["from"], "e5");
+    assert_eq!(a["best"]["to"], "a5");
+    // A checkmate at the end of the line.
+    let mate = Scripted {
+        line: vec!["e7e5", "g2g4", "d8h4"],
+        score: Evaluation::Mate(2),
+        depth: 4,
+    };
+    let app = springboard_web::app(Some(Arc::new(mate))).await;
+    let id = new_game(&app, json!({"mode": "local"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    play(&app, &id, "f2f3").await;
+    let (status, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["score"], json!({"mate": -2}));
+    assert_eq!(a["win"], "checkmate");
+    // A line that stops before the end says nothing of how.
+    let short = Scripted {
+        line: vec!["e5a5"],
+        score: Evaluation::Mate(2),
+        depth: 6,
+    };
+    let app = springboard_web::app(Some(Arc::new(short))).await;
+    let id = new_game(
+        &app,
+        json!({"variant": "jumpingking", "fen": fen, "mode": "local"}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, a) = analyse(&app, &id, json!({})).await;
+    assert_eq!(a["win"], Value::Null);
 }
 
 #[tokio::test]
@@ -945,5 +1087,388 @@ fn a_taken_port_is_reported() {
     assert_eq!(
         err.to_string(),
         "bad host 'my-host': expected an IP address such as 127.0.0.1"
+    );
+}
+
+// ---- The board during a turn: facts the page draws (issue 11) ----
+
+async fn local_game(app: &Router, body: Value) -> String {
+    let mut body = body;
+    body["mode"] = json!("local");
+    new_game(app, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_view_gives_the_check_line_through_a_trampoline() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["g1f3", "b7b6@e5", "f3e5c4@d6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // P8: the knight on c4 checks e8 off White's trampoline on d6.
+    assert_eq!(v["check"], "e8");
+    assert_eq!(v["check_lines"], json!([["c4", "d6", "e8"]]));
+    // An earlier position without check: none.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=2"), None).await;
+    assert_eq!(v["check_lines"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_gives_the_half_made_hop_chess_turns() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["e2e4", "d7d5@a6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let steps = v["steps"].as_array().unwrap();
+    // One step per piece move of the legal turns (H2).
+    let mut keys: Vec<String> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut step_keys: Vec<String> = steps
+        .iter()
+        .map(|m| format!("{}{}{}{}", m["kind"], m["from"], m["to"], m["via"]))
+        .collect();
+    step_keys.sort();
+    assert_eq!(step_keys, keys);
+    // exd5: the pawn on d5, e4 empty, the black pawn gone.
+    let take = steps
+        .iter()
+        .find(|s| s["from"] == "e4" && s["to"] == "d5")
+        .unwrap();
+    assert_eq!(
+        take["changes"],
+        json!([{"name": "e4", "piece": null}, {"name": "d5", "piece": "P"}])
+    );
+    // No steps in an older position, nor in the other games.
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}?ply=1"), None).await;
+    assert_eq!(v["steps"], json!([]));
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["steps"], json!([]));
+}
+
+#[tokio::test]
+async fn the_view_names_stuck_kings_and_the_weak_squares() {
+    let app = app(None).await;
+    let fen = "5k2/8/8/8/8/8/2K5/8[RBrrbbnnppp] w j 0 5";
+    let id = local_game(&app, json!({"variant": "jumpingking", "fen": fen})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    // J6: White's king jumps no more, its rook and bishop never enter.
+    assert_eq!(
+        v["stuck"],
+        json!([{"color": "white", "men": [
+            {"color": "white", "role": "r", "count": 1},
+            {"color": "white", "role": "b", "count": 1},
+        ]}])
+    );
+    assert_eq!(v["jumping"], json!(["black"]));
+    // J3: a1 is White's, f8 Black's.
+    assert_eq!(
+        v["weak_squares"],
+        json!([{"square": "a1", "owner": "white"}, {"square": "f8", "owner": "black"}])
+    );
+    let chess = local_game(&app, json!({})).await;
+    let (_, v) = call(&app, "GET", &format!("/api/games/{chess}"), None).await;
+    assert_eq!(v["weak_squares"], json!([]));
+    assert_eq!(v["stuck"], json!([]));
+}
+
+#[tokio::test]
+async fn a_side_line_is_checked_and_viewed_but_never_stored() {
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
+    let id = local_game(&app, json!({})).await;
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let uri = format!("/api/games/{id}/line");
+    // From the position after 1.e4 e5: 2.d4 exd4, with its legal moves.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 2, "moves": ["d2d4", "e5d4"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["ply"], 4);
+    assert_eq!(v["turn"], "white");
+    let sans: Vec<&str> = v["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "d4", "exd4"]);
+    assert!(!v["legal"].as_array().unwrap().is_empty());
+    // The game is as it was.
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["plies"], 3);
+    // A line that ends in mate: the view says so, with no legal move.
+    let (_, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 0, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]})),
+    )
+    .await;
+    assert_eq!(v["outcome"]["reason"], "checkmate");
+    assert_eq!(v["legal"], json!([]));
+    // Wrong lines are refused with the place of the bad move.
+    let (status, err) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 2, "moves": ["d2d4", "e5e3"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 of the side line ('e5e3')"),
+        "{err}"
+    );
+    let (status, err) = call(&app, "POST", &uri, Some(json!({"ply": 9, "moves": []}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["error"], "ply 9 is beyond the game's 3 moves");
+    let (status, _) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(json!({"ply": 0, "moves": ["f2f3", "e7e5", "g2g4", "d8h4", "e1f2"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The analysis of a side line's position.
+    let (status, a) = analyse(&app, &id, json!({"ply": 2, "line": ["d2d4", "e5d4"]})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["ply"], 4);
+    assert_eq!(a["fen"], v_fen_after(&["e2e4", "e7e5", "d2d4", "e5d4"]));
+}
+
+fn v_fen_after(moves: &[&str]) -> String {
+    let mut pos = springboard_rules::Position::startpos(springboard_rules::Variant::Chess);
+    for text in moves {
+        let m = springboard_rules::notation::uci::parse_uci(&pos, text).unwrap();
+        pos.play(m);
+    }
+    pos.to_fen()
+}
+
+/// Plays `moves` (long notation) in a new local game of `body`; answers
+/// the game's id.
+async fn played(app: &Router, body: Value, moves: &str) -> String {
+    let id = new_game(app, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for mv in moves.split_whitespace() {
+        let (status, state) = play(app, &id, mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {state}");
+    }
+    id
+}
+
+async fn pgn_of(app: &Router, id: &str) -> String {
+    let (status, pgn) = call(app, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    assert_eq!(status, StatusCode::OK, "{pgn}");
+    pgn["text"].as_str().unwrap().to_string()
+}
+
+/// Issue 11, item 1: a Hop Chess game with a double bounce (the bishop off
+/// both trampolines, H4), a bounce off the opponent's trampoline, kept
+/// and moved trampolines (N4), and a Hoplit Chess game with two drops (L4)
+/// and a Hoplit capture (L2), exported by the API, load back to the same
+/// moves and position, and export again to the same text.
+#[tokio::test]
+async fn variant_games_export_and_import_back() {
+    let app = app(None).await;
+    let hop = "e2e4 g8f6@d5 b1c3@c4 e7e5@d5 f1c4d5b7@c4 c8b7@d5 c3d5f6@e3 d8f6@d5";
+    let hoplit = "g1h3 g8f6 f2f4 b8c6 H@g1 e7e6 g1f6 d8f6 e2e3 H@g8";
+    for (variant, moves, san) in [
+        (
+            "hopchess",
+            hop,
+            "1. e4 Nf6 d5 2. Nc3 c4 e5 d5 3. Bf1-c4-d5:b7 c4 Bxb7 d5 4. Nc3-d5:f6 e3+ Qxf6 d5 *",
+        ),
+        (
+            "hoplit",
+            hoplit,
+            "1. Nh3 Nf6 2. f4 Nc6 3. H@g1+ e6 4. Hxf6 Qxf6 5. e3 H@g8 *",
+        ),
+    ] {
+        let id = played(&app, json!({ "variant": variant }), moves).await;
+        let pgn = pgn_of(&app, &id).await;
+        assert!(pgn.contains(&format!("[Variant \"{variant}\"]\n")), "{pgn}");
+        let movetext = pgn.split_once("\n\n").unwrap().1;
+        let words: Vec<&str> = movetext.split_whitespace().collect();
+        assert_eq!(words.join(" "), san, "{pgn}");
+        // The text says its game: it loads without naming one, and as
+        // its own game; the same game comes back.
+        for body in [
+            json!({ "pgn": pgn }),
+            json!({ "pgn": pgn, "variant": variant }),
+        ] {
+            let back = new_game(&app, body).await;
+            let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+            assert_eq!(back["variant"], variant);
+            assert_eq!(back["fen"], state["fen"]);
+            assert_eq!(back["history"], state["history"]);
+            let again = pgn_of(&app, back["id"].as_str().unwrap()).await;
+            assert_eq!(
+                again.split_once("\n\n").unwrap().1,
+                pgn.split_once("\n\n").unwrap().1
+            );
+        }
+        // Asked as chess, the text names its game.
+        let (status, err) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({ "pgn": pgn, "variant": "chess" })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let title = springboard_rules::Variant::from_name(variant)
+            .unwrap()
+            .title();
+        assert_eq!(
+            err["error"],
+            format!(
+                "bad PGN: this is a {title} game (its Variant tag), not Chess: load it as {title}"
+            )
+        );
+    }
+}
+
+/// The tags a player expects: the event, the date, the engine by name and
+/// level, the clock as PGN writes it, the result and how the game ended.
+#[tokio::test]
+async fn pgn_tags_name_the_players_the_clock_and_the_end() {
+    let app = app(Some(Arc::new(FirstMove::default()))).await;
+    let g = new_game(
+        &app,
+        json!({"variant": "trampoline", "mode": "engine", "color": "black", "level": 2,
+               "clock": {"initial": 180, "increment": 2}}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    // The engine (White) moves first; wait for it.
+    let mut plies = 0;
+    for _ in 0..200 {
+        let (_, state) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        plies = state["plies"].as_u64().unwrap();
+        if plies > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(plies, 1);
+    let (status, _) = call(&app, "POST", &format!("/api/games/{id}/resign"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let pgn = pgn_of(&app, &id).await;
+    let today = springboard_rules::notation::pgn::today();
+    let head = format!(
+        "[Event \"Springboard game against the engine\"]\n[Site \"Springboard\"]\n\
+         [Date \"{today}\"]\n[Round \"?\"]\n[White \"first move (level 2)\"]\n\
+         [Black \"Anonymous\"]\n[Result \"1-0\"]\n[Variant \"trampoline\"]\n\
+         [TimeControl \"180+2\"]\n[Termination \"Black resigns\"]\n\
+         [WhiteType \"program\"]\n[BlackType \"human\"]\n\n1. Ta3 {{Black resigns}} 1-0\n"
+    );
+    assert_eq!(pgn, head);
+    // It loads back as the ended game it is.
+    let back = new_game(&app, json!({ "pgn": pgn })).await;
+    assert_eq!(
+        (
+            &back["status"],
+            &back["result"],
+            &back["reason"],
+            &back["variant"]
+        ),
+        (
+            &json!("ended"),
+            &json!("1-0"),
+            &json!("resignation"),
+            &json!("trampoline")
+        )
+    );
+    let again = pgn_of(&app, back["id"].as_str().unwrap()).await;
+    assert!(again.contains("[Termination \"Black resigns\"]"), "{again}");
+    assert!(again.ends_with("\n1. Ta3 {Black resigns} 1-0\n"), "{again}");
+}
+
+/// Issue 11, item 9: which games read a text, for the page's Load buttons.
+#[tokio::test]
+async fn detect_names_the_games_of_a_text() {
+    let app = app(None).await;
+    let hop_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,- first";
+    for (text, answer) in [
+        (
+            hop_fen,
+            json!({"kind": "position", "variants": ["hopchess"]}),
+        ),
+        (
+            "[Variant \"Trampoline Chess\"]\n\n1. e4 e5 *",
+            json!({"kind": "game", "variants": ["trampoline"]}),
+        ),
+        (
+            "1. e4 e5 *",
+            json!({"kind": "game", "variants": ["chess", "trampoline", "hoplit"]}),
+        ),
+        ("1. e4 e5 2. Ke3", json!({"kind": "game", "variants": []})),
+        ("", json!({"kind": "game", "variants": []})),
+    ] {
+        let (status, found) =
+            call(&app, "POST", "/api/detect", Some(json!({ "text": text }))).await;
+        assert_eq!((status, found), (StatusCode::OK, answer), "{text}");
+    }
+    let (status, err) = call(&app, "POST", "/api/detect", Some(json!({}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    // A Hop Chess position asked as chess names its game.
+    let (status, err) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "fen": hop_fen, "variant": "chess" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "bad FEN: this position is from Hop Chess, not Chess: load it as Hop Chess"
+    );
+    // One that Hop Chess refuses says both.
+    let (status, err) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({
+            "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e1,- place",
+            "variant": "chess"
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "bad FEN: this position is from Hop Chess, not Chess, and Hop Chess refuses it: \
+         the White trampoline stands on e1, which holds a piece ('K')"
+    );
+    // Without a game named, the position's shape says it.
+    assert_eq!(
+        new_game(&app, json!({ "fen": hop_fen })).await["variant"],
+        "hopchess"
     );
 }

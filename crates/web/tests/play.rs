@@ -382,10 +382,13 @@ async fn resign_draw_takeback_and_rematch() {
     assert_eq!(headers["content-type"], "application/x-chess-pgn");
     let text = String::from_utf8(bytes).unwrap();
     assert!(
-        text.contains("[Result \"1-0\"]") && text.contains("[Termination \"resignation\"]"),
+        text.contains("[Result \"1-0\"]") && text.contains("[Termination \"Black resigns\"]"),
         "{text}"
     );
-    assert!(text.trim_end().ends_with("1. e4 1-0"), "{text}");
+    assert!(
+        text.trim_end().ends_with("1. e4 {Black resigns} 1-0"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

@@ -152,6 +152,15 @@ impl Worker<'_, '_> {
                 continue;
             }
             let best = lines[0].score;
+            // A mate (or a weak square, J3) proven within the depth just
+            // searched: deeper iterations find no shorter one and only
+            // repeat it, so the search ends rather than report depths the
+            // game never reaches. A turn is at most two plies (Hop Chess
+            // searches its piece move and placement as plies).
+            let turns = MATE - best.abs();
+            if best.abs() >= MATE_BOUND && depth as i32 >= 2 * turns {
+                break;
+            }
             if let Some(mate) = self.sh.limits.mate {
                 // `mate` comes from outside: any u32.
                 let plies = i32::try_from(mate).unwrap_or(i32::MAX).saturating_mul(2);

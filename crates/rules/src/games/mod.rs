@@ -345,6 +345,58 @@ impl Position {
         }
     }
 
+    /// The lines along which the side to move is in check, one per
+    /// checking piece: the checker's square, the trampolines it bounces off
+    /// on its way (P8; of several paths the canonical one, N3: direct first,
+    /// then the fewest and alphabetically first trampolines), and the
+    /// king's square last. Empty when the side to move is not in check.
+    pub fn check_lines(&self) -> Vec<Vec<Square>> {
+        let Some(king) = self.our_king() else {
+            return Vec::new();
+        };
+        self.checkers
+            .into_iter()
+            .map(|from| {
+                let mut best: Option<Move> = None;
+                if let Some(rules) = self.variant.bounce_rules() {
+                    bounce::for_each_path(
+                        &self.board,
+                        self.trampolines,
+                        rules,
+                        None,
+                        from,
+                        &mut |m| {
+                            if m.to() == Some(king)
+                                && best.is_none_or(|b| bounce::path_key(m) < bounce::path_key(b))
+                            {
+                                best = Some(m);
+                            }
+                        },
+                    );
+                }
+                let mut line = vec![from];
+                line.extend(best.into_iter().flat_map(|m| m.via()));
+                line.push(king);
+                line
+            })
+            .collect()
+    }
+
+    /// Jumping King: whether `color`'s king is stuck (J6): its jumping
+    /// phase is over with men still in reserve, which never enter the
+    /// game. Always `false` in other games.
+    #[inline]
+    pub fn is_stuck(&self, color: Color) -> bool {
+        self.variant == Variant::JumpingKing && !self.is_jumping(color) && self.unplaced(color) > 0
+    }
+
+    /// Jumping King: `color`'s weak square (J3: a man of the other side
+    /// entering it wins); `None` in other games.
+    #[inline]
+    pub fn weak_square(&self, color: Color) -> Option<Square> {
+        (self.variant == Variant::JumpingKing).then(|| jumpingking::weak_square(color))
+    }
+
     /// Whether the turn that starts here is made of two steps (see
     /// [`Position::legal_steps_into`]): Hop Chess, a turn starts (no
     /// placement pending) and it is not White's first turn (H2, H3).

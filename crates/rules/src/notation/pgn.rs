@@ -327,6 +327,17 @@ pub enum PgnError {
         asked: &'static str,
         by: &'static str,
     },
+    #[error("this position is from {found}, not {asked}: load it as {found}")]
+    PositionOfOtherGame {
+        found: &'static str,
+        asked: &'static str,
+    },
+    #[error("this position is from {found}, not {asked}, and {found} refuses it: {reason}")]
+    RefusedOfOtherGame {
+        found: &'static str,
+        asked: &'static str,
+        reason: FenError,
+    },
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
     #[error("a {0} is not closed")]
@@ -570,10 +581,41 @@ fn start_of(tags: &Tags, hint: VariantHint) -> Result<Position, PgnError> {
             // the game.
             match games_of_fen(f).as_slice() {
                 [found] if tagged.is_none() => other(*found, variant, "FEN tag"),
+                [] if tagged.is_none() && is_shape_error(&e) => match shaped_as(f).as_slice() {
+                    [(found, reason)] if *found != variant => PgnError::RefusedOfOtherGame {
+                        found: found.title(),
+                        asked: variant.title(),
+                        reason: reason.clone(),
+                    },
+                    _ => PgnError::Fen(e),
+                },
                 _ => PgnError::Fen(e),
             }
         }),
     }
+}
+
+/// Whether a position text's error says the text is not shaped as the
+/// game's position texts (its fields, its reserve brackets), rather than
+/// what it describes.
+fn is_shape_error(e: &FenError) -> bool {
+    matches!(
+        e,
+        FenError::FieldCount { .. }
+            | FenError::MissingReserve
+            | FenError::BadPieceChar { ch: '[' | ']' }
+    )
+}
+
+/// The games whose position reader refuses `fen` for what it describes,
+/// not for its shape, with their reasons.
+fn shaped_as(fen: &str) -> Vec<(Variant, FenError)> {
+    Variant::implemented()
+        .filter_map(|v| match Position::from_fen(v, fen) {
+            Err(e) if !is_shape_error(&e) => Some((v, e)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The tags of a section, read.
@@ -774,7 +816,35 @@ pub fn read_fen(text: &str, hint: VariantHint) -> Result<Position, PgnError> {
     if text.trim().is_empty() {
         return Err(PgnError::Fen(FenError::Empty));
     }
-    start_of(&tags, hint)
+    start_of(&tags, hint).map_err(|e| match e {
+        PgnError::OtherGame { found, asked, .. } => PgnError::PositionOfOtherGame { found, asked },
+        e => e,
+    })
+}
+
+/// What kind of text a player gave: a position or a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextKind {
+    /// A position text (FEN) of one of the games.
+    Position,
+    /// A game text (PGN), or a text that is neither.
+    Game,
+}
+
+/// Which games read a text: the games whose position reader accepts it
+/// (then it is a [`TextKind::Position`]), else the games whose PGN reader
+/// reads it whole ([`read`] with [`VariantHint::Game`]), in
+/// [`Variant::implemented`] order. An empty list: no game reads it (then
+/// [`read`] or [`read_fen`] say why).
+pub fn detect(text: &str) -> (TextKind, Vec<Variant>) {
+    let fen = games_of_fen(text.trim());
+    if !fen.is_empty() {
+        return (TextKind::Position, fen);
+    }
+    let games = Variant::implemented()
+        .filter(|&v| read(text, VariantHint::Game(v)).is_ok())
+        .collect();
+    (TextKind::Game, games)
 }
 
 /// The long notation of every move of a game, as the UCI `position`

@@ -32,7 +32,7 @@ mod paths;
 pub(crate) use attacks::{
     critical_squares, is_attacked, king_attacked, safe_after, surely_safe, update_checkers,
 };
-pub(crate) use paths::{king_moves, path_exists, piece_moves};
+pub(crate) use paths::{for_each_path, king_moves, path_exists, path_key, piece_moves};
 
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;

@@ -824,7 +824,7 @@ fn position_text_errors() {
     );
     assert_eq!(
         fen_error("8/4k3/8/8/8/PPP5/2K5/8[P] w - 0 1").to_string(),
-        "White has 4 pawns on the board and to place; a side owns 3 (J2)"
+        "White has 4 pawns on the board and to place; a side owns 3"
     );
 }
 
