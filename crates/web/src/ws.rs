@@ -158,6 +158,19 @@ async fn run(
                             reason: "too many messages".into(),
                         })))
                         .await;
+                    // The closing handshake: read (and drop) what the client
+                    // still sends until its Close, for at most a second, so
+                    // the socket is not dropped with unread data (the kernel
+                    // would answer a reset, and the client would never read
+                    // our Close frame).
+                    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                        while let Some(Ok(m)) = rx.next().await {
+                            if matches!(m, Message::Close(_)) {
+                                break;
+                            }
+                        }
+                    })
+                    .await;
                     break;
                 }
                 let reply = handle(&app, &id, who.as_deref(), &text).await;
