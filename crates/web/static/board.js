@@ -17,17 +17,20 @@ export class Board {
     this.cells = new Map();
   }
 
+  // The files and ranks drawn, left to right and top to bottom: those
+  // with a square of the board (Jumping King's board has no g and h
+  // files, so its squares stand next to their rank numbers either way up).
+  lines(state) {
+    const existing = state.squares.filter((s) => s.exists).map((s) => s.name);
+    const files = [...FILES].filter((f) => existing.some((n) => n[0] === f));
+    const ranks = [8, 7, 6, 5, 4, 3, 2, 1].map(String).filter((r) => existing.some((n) => n[1] === r));
+    return this.flipped ? { files: files.reverse(), ranks: ranks.reverse() } : { files, ranks };
+  }
+
   // Square names in drawing order (top-left first).
-  order() {
-    const names = [];
-    for (let row = 0; row < 8; row++) {
-      for (let col = 0; col < 8; col++) {
-        const rank = this.flipped ? row + 1 : 8 - row;
-        const file = this.flipped ? FILES[7 - col] : FILES[col];
-        names.push(file + rank);
-      }
-    }
-    return names;
+  order(state) {
+    const { files, ranks } = this.lines(state);
+    return ranks.flatMap((r) => files.map((f) => f + r));
   }
 
   // marks: selected, path, finals, bounces, places, keep (the move being
@@ -62,10 +65,12 @@ export class Board {
     this.cells.clear();
     const grid = document.createElement("div");
     grid.className = "grid";
-    const names = this.order();
+    const { files, ranks } = this.lines(state);
+    const cols = files.length;
+    const names = this.order(state);
     names.forEach((name, i) => {
-      const row = Math.floor(i / 8);
-      const col = i % 8;
+      const row = Math.floor(i / cols);
+      const col = i % cols;
       const sq = bySquare.get(name);
       const cell = document.createElement("div");
       cell.dataset.square = name;
@@ -125,44 +130,40 @@ export class Board {
       this.cells.set(name, cell);
       grid.append(cell);
     });
-    // Coordinates outside the squares, so holes never hide them; a file
-    // or rank with no square of the board gets none.
-    const existing = state.squares.filter((s) => s.exists).map((s) => s.name);
-    for (let row = 0; row < 8; row++) {
+    // Coordinates outside the squares, so holes never hide them.
+    ranks.forEach((rank, row) => {
       const label = document.createElement("div");
       label.className = "coord rank";
       label.style.gridRow = String(row + 1);
       label.style.gridColumn = "1";
-      const rank = names[row * 8][1];
-      label.textContent = existing.some((n) => n[1] === rank) ? rank : "";
+      label.textContent = rank;
       grid.append(label);
-    }
-    for (let col = 0; col < 8; col++) {
+    });
+    files.forEach((file, col) => {
       const label = document.createElement("div");
       label.className = "coord file";
-      label.style.gridRow = "9";
+      label.style.gridRow = String(ranks.length + 1);
       label.style.gridColumn = String(col + 2);
-      const file = names[col][0];
-      label.textContent = existing.some((n) => n[0] === file) ? file : "";
+      label.textContent = file;
       grid.append(label);
-    }
+    });
     const arrows = [];
     for (const line of state.check_lines || []) arrows.push({ points: line, kind: "check" });
     for (const a of marks.arrows || []) arrows.push(a);
-    if (arrows.length) grid.append(this.arrowLayer(arrows, names));
+    if (arrows.length) grid.append(this.arrowLayer(arrows, names, cols, ranks.length));
     this.root.append(grid);
   }
 
-  // An SVG over the 8x8 squares (100 units a square) with one arrow per
+  // An SVG over the squares (100 units a square) with one arrow per
   // entry: a line through the squares' centres (a bounce turns on its
   // trampoline, marked by a ring), its head on the last square.
-  arrowLayer(arrows, names) {
+  arrowLayer(arrows, names, cols, rows) {
     const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("viewBox", "0 0 800 800");
+    svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
     svg.setAttribute("class", "arrows");
     svg.setAttribute("aria-hidden", "true");
-    svg.style.gridRow = "1 / 9";
-    svg.style.gridColumn = "2 / 10";
+    svg.style.gridRow = `1 / ${rows + 1}`;
+    svg.style.gridColumn = `2 / ${cols + 2}`;
     const defs = document.createElementNS(SVG_NS, "defs");
     for (const kind of ["check", "best"]) {
       const marker = document.createElementNS(SVG_NS, "marker");
@@ -182,7 +183,7 @@ export class Board {
     svg.append(defs);
     const centre = (sq) => {
       const i = names.indexOf(sq);
-      return [(i % 8) * 100 + 50, Math.floor(i / 8) * 100 + 50];
+      return [(i % cols) * 100 + 50, Math.floor(i / cols) * 100 + 50];
     };
     for (const a of arrows) {
       const pts = a.points.filter((p) => names.includes(p)).map(centre);
