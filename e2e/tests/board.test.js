@@ -146,7 +146,7 @@ test("Jumping King: a stuck king is named with the men that never enter; the wea
   );
   assert.equal(await page.locator("#pass").textContent(), "Pass (the king is stuck)");
   const weak = await page.locator(".sq.weak").evaluateAll((els) => els.map((e) => e.dataset.square + ":" + e.getAttribute("aria-label")).sort());
-  assert.deepEqual(weak, ["a1:a1, White's weak square", "f8:f8 k, Black's weak square"]);
+  assert.deepEqual(weak, ["a1:a1, empty, White's weak square", "f8:f8, black king, Black's weak square"]);
   await page.screenshot({ path: join(SCREENSHOTS, "jk-stuck-king.png"), fullPage: true });
   // The pass is played; Black's king jumps on.
   await page.click("#pass");

@@ -5,16 +5,39 @@
 // squares, the marks of the move being entered, and arrows (the engine's
 // best move, drawn through the trampolines it bounces off).
 
-import { pieceSvg, trampolineSvg } from "./pieces.js";
+import { pieceSvg, trampolineSvg, roleName } from "./pieces.js";
 
 const FILES = "abcdefgh";
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+const COLOURS = { white: "White", black: "Black" };
+
+// What a screen reader says of a square: its name, what stands on it (a
+// man, a trampoline, or nothing), a weak square, and its part in the move
+// being entered.
+function squareLabel(name, sq, weakOwner, marks) {
+  const parts = [name];
+  if (sq.piece) {
+    const colour = sq.piece === sq.piece.toUpperCase() ? "white" : "black";
+    parts.push(`${colour} ${roleName(sq.piece.toLowerCase())}`);
+  }
+  if (sq.trampoline) parts.push(`${COLOURS[sq.trampoline]}'s trampoline`);
+  if (!sq.piece && !sq.trampoline) parts.push("empty");
+  if (weakOwner) parts.push(`${COLOURS[weakOwner]}'s weak square`);
+  if (marks.selected === name) parts.push("picked");
+  if (marks.finals && marks.finals.has(name)) parts.push(sq.piece ? "capture here" : "move here");
+  if (marks.bounces && marks.bounces.has(name)) parts.push("bounce off here");
+  if (marks.places && marks.places.has(name)) parts.push(marks.keep === name ? "keep the trampoline here" : "put the trampoline here");
+  return parts.join(", ");
+}
 
 export class Board {
   constructor(root) {
     this.root = root;
     this.flipped = false;
     this.cells = new Map();
+    this.focused = null; // the square the keyboard is on
+    this.drawn = { files: [], ranks: [] };
   }
 
   // The files and ranks drawn, left to right and top to bottom: those
@@ -61,11 +84,15 @@ export class Board {
       for (const v of last.via) lastSquares.add(v);
       if (last.place) lastSquares.add(last.place);
     }
+    const hadFocus = this.root.contains(document.activeElement);
     this.root.replaceChildren();
     this.cells.clear();
     const grid = document.createElement("div");
     grid.className = "grid";
+    grid.setAttribute("role", "group");
+    grid.setAttribute("aria-label", "Board: the arrow keys move between squares, Enter or Space picks and plays");
     const { files, ranks } = this.lines(state);
+    this.drawn = { files, ranks };
     const cols = files.length;
     const names = this.order(state);
     names.forEach((name, i) => {
@@ -120,13 +147,10 @@ export class Board {
       if (marks.finals && marks.finals.has(name)) mark(sq.piece ? "capture" : "move");
       if (marks.bounces && marks.bounces.has(name)) mark("bounce");
       if (marks.places && marks.places.has(name)) mark(marks.keep === name ? "keep" : "place");
-      let label = name + (sq.piece ? " " + sq.piece : "");
-      if (weak.has(name)) {
-        const owner = weak.get(name) === "white" ? "White" : "Black";
-        label += `, ${owner}'s weak square`;
-        cell.title = `${owner}'s weak square`;
-      }
-      cell.setAttribute("aria-label", label);
+      if (weak.has(name)) cell.title = `${weak.get(name) === "white" ? "White" : "Black"}'s weak square`;
+      cell.setAttribute("role", "button");
+      cell.tabIndex = -1;
+      cell.setAttribute("aria-label", squareLabel(name, sq, weak.get(name), marks));
       this.cells.set(name, cell);
       grid.append(cell);
     });
@@ -152,6 +176,50 @@ export class Board {
     for (const a of marks.arrows || []) arrows.push(a);
     if (arrows.length) grid.append(this.arrowLayer(arrows, names, cols, ranks.length));
     this.root.append(grid);
+    // One square is in the page's tab order (the keyboard's, else the
+    // picked one, else the last move's, else the lower left one); it keeps
+    // the focus over a redraw.
+    const lastTo = state.last_move && state.last_move.to;
+    const home = [this.focused, marks.selected, lastTo].find((n) => n && this.cells.has(n)) || this.corner();
+    const cell = this.cells.get(home);
+    if (cell) {
+      cell.tabIndex = 0;
+      if (hadFocus) cell.focus({ preventScroll: true });
+    }
+  }
+
+  // The lower left square of the board as drawn.
+  corner() {
+    const { files, ranks } = this.drawn;
+    for (const r of [...ranks].reverse()) {
+      for (const f of files) if (this.cells.has(f + r)) return f + r;
+    }
+    return null;
+  }
+
+  // The next square of the board from `name` in a direction on the screen
+  // (holes skipped), or null at the edge.
+  neighbour(name, dx, dy) {
+    const { files, ranks } = this.drawn;
+    let col = files.indexOf(name[0]);
+    let row = ranks.indexOf(name[1]);
+    for (;;) {
+      col += dx;
+      row += dy;
+      if (col < 0 || row < 0 || col >= files.length || row >= ranks.length) return null;
+      const next = files[col] + ranks[row];
+      if (this.cells.has(next)) return next;
+    }
+  }
+
+  // Puts the keyboard on a square.
+  focus(name) {
+    const cell = this.cells.get(name);
+    if (!cell) return;
+    for (const c of this.cells.values()) c.tabIndex = -1;
+    cell.tabIndex = 0;
+    this.focused = name;
+    cell.focus();
   }
 
   // An SVG over the squares (100 units a square) with one arrow per
