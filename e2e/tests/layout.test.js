@@ -81,6 +81,17 @@ test("the board fills a 375x667 phone's width", async () => {
   });
 });
 
+test("an upright tablet (768x1024): the board takes the width, the move list goes under it", async () => {
+  await withPage({ width: 768, height: 1024 }, async (page) => {
+    await newLocalGame(page, server.url, "hoplit");
+    const b = await boardRect(page);
+    assert.ok(b.width >= 600, `the board is ${b.width}px wide`);
+    const aside = await page.locator("aside").boundingBox();
+    assert.ok(aside.y >= b.bottom, "the move list is under the board");
+    await noSideScroll(page);
+  });
+});
+
 test("the board's drag handle resizes it, and the size is remembered", async () => {
   await withPage(DESKTOP, async (page) => {
     await newLocalGame(page, server.url, "chess");
