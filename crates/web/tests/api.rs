@@ -1472,3 +1472,61 @@ async fn detect_names_the_games_of_a_text() {
         "hopchess"
     );
 }
+
+/// Item 14 of issue 11: a move text one part short of a legal move gets
+/// what it lacks from the rules core, not a bare "illegal move".
+#[tokio::test]
+async fn a_move_short_of_a_part_says_what_it_lacks() {
+    let app = app(None).await;
+    let refused = |app: Router, id: String, mv: &'static str| async move {
+        let (status, err) = play(&app, &id, mv).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{mv}: {err}");
+        err["error"].as_str().unwrap().to_string()
+    };
+    // Hop Chess (H2, H3): the trampoline square, missing, wrong or extra.
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    let e = refused(app.clone(), id.clone(), "e2e4@e5").await;
+    assert_eq!(
+        e,
+        "'e2e4@e5': this turn places no trampoline, write the piece move alone: e2e4"
+    );
+    assert_eq!(play(&app, &id, "e2e4").await.0, StatusCode::OK);
+    let e = refused(app.clone(), id.clone(), "e7e5").await;
+    assert!(e.contains("trampoline") && e.contains("e7e5@"), "{e}");
+    let e = refused(app.clone(), id.clone(), "e7e5@e8").await;
+    assert!(
+        e.starts_with("'e7e5@e8': your trampoline cannot stand on e8 after this move; try e7e5@"),
+        "{e}"
+    );
+    // A promotion without its piece.
+    let id = local_game(&app, json!({"fen": "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"})).await;
+    let e = refused(app.clone(), id, "e7e8").await;
+    assert_eq!(
+        e,
+        "'e7e8' needs the piece the pawn becomes: e7e8q, e7e8r, e7e8b or e7e8n"
+    );
+    // Jumping King (J4): a jump without the man it leaves.
+    let id = local_game(&app, json!({"variant": "jumpingking"})).await;
+    for mv in ["a1c2", "f8d7"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let e = refused(app.clone(), id, "c2e3").await;
+    assert!(
+        e.starts_with(
+            "'c2e3' needs the letter of the man the king leaves on the square it jumped from: c2e3"
+        ),
+        "{e}"
+    );
+    // Hoplit Chess (L4): drops where no pawn can be pushed.
+    let id = local_game(&app, json!({"variant": "hoplit"})).await;
+    let e = refused(app.clone(), id.clone(), "H@g1").await;
+    assert_eq!(e, "no Hoplit can be dropped on g1: the square is not empty");
+    for mv in ["g2g4", "g8f6", "g1f3", "f6e4"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let e = refused(app.clone(), id, "H@g1").await;
+    assert_eq!(
+        e,
+        "no Hoplit can be dropped on g1: no pawn of yours stands right in front of it to be pushed forward"
+    );
+}
