@@ -6,7 +6,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation};
+use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation, LevelLabel};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
@@ -554,6 +554,12 @@ impl EngineProvider for FirstMove {
     fn max_level(&self) -> u8 {
         3
     }
+    fn level_label(&self, level: u8) -> Option<LevelLabel> {
+        (level == 2).then(|| LevelLabel {
+            name: "Middle".into(),
+            elo: Some(1500),
+        })
+    }
     fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
         first_move(game.position())
     }
@@ -693,7 +699,8 @@ async fn engine_plays_through_the_seam() {
     let (_, info) = call(&app, "GET", "/api/info", None).await;
     assert_eq!(
         info["engine"],
-        json!({"name": "first move", "max_level": 3})
+        json!({"name": "first move", "max_level": 3,
+               "levels": [{"level": 2, "name": "Middle", "elo": 1500}]})
     );
     let id = new_game(&app, json!({})).await["id"]
         .as_str()
@@ -1529,4 +1536,34 @@ async fn a_move_short_of_a_part_says_what_it_lacks() {
         e,
         "no Hoplit can be dropped on g1: no pawn of yours stands right in front of it to be pushed forward"
     );
+}
+
+/// Item 12 of issue 11: a Hoplit drop carries the squares it changes (the
+/// pushed pawn, L4), read from the rules core, so the page can show it
+/// before it is played; other moves carry none.
+#[tokio::test]
+async fn a_drop_names_the_pawn_it_pushes() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hoplit"})).await;
+    for mv in ["g1f3", "g8f6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, moves) = call(&app, "GET", &format!("/api/games/{id}/moves"), None).await;
+    let drop = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "H@g1")
+        .unwrap();
+    assert_eq!(
+        drop["changes"],
+        json!([{"name": "g1", "piece": "H"}, {"name": "g2", "piece": null}, {"name": "g3", "piece": "P"}])
+    );
+    let knight = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "f3e5")
+        .unwrap();
+    assert!(knight.get("changes").is_none(), "{knight}");
 }
