@@ -132,6 +132,9 @@ impl Penta {
     }
 }
 
+/// The fewest pairs an SPRT on pairs decides on.
+pub const MIN_PAIRS: u32 = 10;
+
 impl Sprt {
     /// The log-likelihood ratio of H1 against H0 from pairs (the same
     /// normal approximation as [`Sprt::llr`], with the pair as the sample).
@@ -145,8 +148,13 @@ impl Sprt {
         (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var / n)
     }
 
-    /// The SPRT's state from pairs.
+    /// The SPRT's state from pairs: no decision before [`MIN_PAIRS`]
+    /// pairs (with fewer, one pair's kind alone has a variance near 0, and
+    /// the first pair would decide).
     pub fn state_pairs(&self, p: Penta) -> SprtState {
+        if p.pairs() < MIN_PAIRS {
+            return SprtState::Continue;
+        }
         self.decide(self.llr_pairs(p))
     }
 
@@ -281,6 +289,18 @@ mod tests {
             sprt.state_pairs(Penta([0, 0, 5, 0, 0])),
             SprtState::Continue
         );
+        // One pair decides nothing, though its variance is near 0 (at
+        // [0, 10], its LLR is beyond the lower bound).
+        let one = Penta([0, 1, 0, 0, 0]);
+        let wide: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        assert!(wide.llr_pairs(one) < -2.944);
+        assert_eq!(wide.state_pairs(one), SprtState::Continue);
+        assert_eq!(sprt.state_pairs(one), SprtState::Continue);
+        assert_eq!(
+            sprt.state_pairs(Penta([0, 9, 0, 0, 0])),
+            SprtState::Continue
+        );
+        assert_eq!(sprt.state_pairs(Penta([0, 10, 0, 0, 0])), SprtState::H0);
         // Fixed inputs against values computed apart (Python): counts
         // 10, 100, 300, 160, 20 (590 pairs): mean 0.53390, var 0.03911,
         // LLR = (s1 - s0) (2 mean - s0 - s1) / (2 var / n) = 3.2893.
