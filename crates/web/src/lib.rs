@@ -343,6 +343,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/engine", post(api::engine_move))
         .route("/api/games/{id}/analysis", post(api::analyse))
         .route("/api/games/{id}/line", post(api::line))
+        .route("/api/games/{id}/read", post(api::read_move))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

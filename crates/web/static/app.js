@@ -256,6 +256,7 @@ function reserveTokens(color) {
     b.setAttribute("aria-label", t.label);
     b.append(t.svg);
     if (t.count > 1) {
+      b.classList.add("counted");
       const c = document.createElement("span");
       c.className = "count";
       c.textContent = String(t.count);
@@ -294,6 +295,92 @@ function render() {
   renderControls();
   renderSide();
   renderEvalBar();
+  sizeBoard();
+  renderMoveEntry();
+}
+
+// ---- The board's size ----
+
+const ZOOM_KEY = "springboard.boardZoom";
+const MIN_ZOOM = 0.3;
+
+// The CSS of the board's size (style.css, :root) told what the game
+// shows: the files and ranks drawn, reserve rows above and below, the
+// evaluation bar.
+function sizeBoard() {
+  const s = app.state;
+  const { files, ranks } = app.board.lines(s);
+  // Rows for the reserves: men to drop or place, or a trampoline off the
+  // board.
+  const reserves = s.reserves.length > 0 || (s.trampolines_in_play && s.trampolines.some((t) => !t.square));
+  const root = document.documentElement.style;
+  root.setProperty("--cols", String(files.length));
+  root.setProperty("--rows", String(ranks.length));
+  root.setProperty("--res", reserves ? "1.6" : "0");
+  root.setProperty("--eval-w", $("evalbar").hidden ? "0px" : "22px");
+  $("play").classList.toggle("has-reserves", reserves);
+}
+
+function savedZoom() {
+  const z = Number(localStorage.getItem(ZOOM_KEY));
+  return z >= MIN_ZOOM && z <= 1 ? z : 1;
+}
+
+// The share (0.3-1) of the room the board takes; kept for the next visit
+// when `save`.
+function setZoom(z, save) {
+  const zoom = Math.max(MIN_ZOOM, Math.min(1, z));
+  document.documentElement.style.setProperty("--zoom", zoom.toFixed(4));
+  const handle = $("board-resize");
+  handle.setAttribute("aria-valuenow", String(Math.round(zoom * 100)));
+  handle.setAttribute("aria-valuetext", `${Math.round(zoom * 100)}% of the room`);
+  if (save) {
+    try {
+      localStorage.setItem(ZOOM_KEY, zoom.toFixed(4));
+    } catch (_) {
+      // storage refused (private mode): the size holds for this visit
+    }
+  }
+  return zoom;
+}
+
+// The drag handle (as lichess has it): the board's corner follows the
+// pointer; the arrow keys on the handle grow and shrink it by 5%.
+function wireResize() {
+  const handle = $("board-resize");
+  let zoom = setZoom(savedZoom(), false);
+  handle.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0) return;
+    ev.preventDefault();
+    handle.setPointerCapture(ev.pointerId);
+    handle.classList.add("dragging");
+    // The squares' width (the coordinates stay as they are).
+    const cell = $("board").querySelector(".sq");
+    const cols = Number(document.documentElement.style.getPropertyValue("--cols")) || 8;
+    const width = cell ? cell.getBoundingClientRect().width * cols : 400;
+    const start = { x: ev.clientX, y: ev.clientY, zoom, width };
+    const move = (e) => {
+      const d = (e.clientX - start.x + e.clientY - start.y) / 2;
+      zoom = setZoom((start.zoom * (start.width + d)) / start.width, false);
+    };
+    const up = () => {
+      handle.classList.remove("dragging");
+      handle.removeEventListener("pointermove", move);
+      handle.removeEventListener("pointerup", up);
+      handle.removeEventListener("pointercancel", up);
+      zoom = setZoom(zoom, true);
+    };
+    handle.addEventListener("pointermove", move);
+    handle.addEventListener("pointerup", up);
+    handle.addEventListener("pointercancel", up);
+  });
+  handle.addEventListener("keydown", (ev) => {
+    const d = { ArrowUp: 0.05, ArrowRight: 0.05, ArrowDown: -0.05, ArrowLeft: -0.05 }[ev.key];
+    if (d === undefined) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    zoom = setZoom(zoom + d, true);
+  });
 }
 
 // A seat's label: the engine's name and level, the side for a player (the
@@ -402,6 +489,7 @@ function renderMoves() {
   const s = app.state;
   const g = app.game;
   const list = $("moves");
+  const hadFocus = list.contains(document.activeElement);
   list.replaceChildren();
   let row = null;
   const history = s.line || g.history.length >= s.history.length ? g.history : s.history;
@@ -441,6 +529,8 @@ function renderMoves() {
   }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
+  // The keyboard stays in the list (Home, End, arrows: onMovesKey).
+  if (hadFocus) (current || list).focus({ preventScroll: true });
 }
 
 // The buttons under the board's move list, each enabled only when it
@@ -1213,6 +1303,7 @@ function onBoardPointerDown(ev) {
   if (!cell || !canMove()) return;
   ev.preventDefault();
   const sq = cell.dataset.square;
+  app.board.focused = sq;
   onSquare(sq);
   // A piece (or the own trampoline) just picked can be dragged.
   const picked = app.input.source;
@@ -1246,6 +1337,133 @@ function onPointerUp(ev) {
   const sq = pointToSquare(ev);
   if (sq && sq !== d.origin) onSquare(sq);
   else render();
+}
+
+// ---- The keyboard ----
+
+// On a square: the arrow keys go to the next square on the screen,
+// Enter or Space do what a click does.
+function onBoardKey(ev) {
+  const cell = ev.target.closest && ev.target.closest("[data-square]");
+  if (!cell || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const dir = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
+  if (dir) {
+    ev.preventDefault();
+    ev.stopPropagation();
+    const next = app.board.neighbour(cell.dataset.square, dir[0], dir[1]);
+    if (next) app.board.focus(next);
+    return;
+  }
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    ev.stopPropagation();
+    app.board.focused = cell.dataset.square;
+    onSquare(cell.dataset.square);
+  }
+}
+
+// In the move list: Home and End go to the start and the current
+// position, the arrow keys a move back or on.
+function onMovesKey(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || !app.game) return;
+  const keys = {
+    Home: () => view(0),
+    End: () => view(app.game.plies),
+    ArrowLeft: () => step(-1),
+    ArrowUp: () => step(-1),
+    ArrowRight: () => step(1),
+    ArrowDown: () => step(1),
+  };
+  const act = keys[ev.key];
+  if (!act) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  act();
+}
+
+// ---- Typed moves ----
+
+// A legal move in both notations, to show how a move is typed here.
+function typedExample() {
+  const legal = (app.state && app.state.legal) || [];
+  const m = legal.find((x) => x.kind !== "pass") || legal[0];
+  if (!m) return "";
+  return m.san === m.uci ? m.san : `${m.san} or ${m.uci}`;
+}
+
+// Why no move can be typed now, or null.
+function whyNoTypedMove() {
+  const g = app.game;
+  const s = app.state;
+  if (!g || !s) return "No game is shown.";
+  if (s.line) return s.legal.length ? null : "No move is left in this position of the side line.";
+  if (!viewingCurrent()) return "This is an earlier position: press End (or the last move) to move in the game.";
+  if (ended(g)) return "The game is over.";
+  if (g.status === "waiting") return "The game starts when your opponent joins.";
+  if (!you()) return "You are watching this game: only its players move.";
+  if (!holds(s.turn)) return `It is not your turn: ${sideName(s.turn)} is to move.`;
+  return s.legal.length ? null : "There is no legal move here.";
+}
+
+function renderMoveEntry() {
+  const form = $("move-entry");
+  form.hidden = !(you() || (app.state && app.state.line));
+  const example = typedExample();
+  $("move-text-help").textContent = example ? `Like ${example}` : "";
+  $("move-text").placeholder = example ? example.split(" or ")[0] : "";
+  // The button stays enabled: a move typed when none can be played gets
+  // the reason beside the box.
+}
+
+function typedError(text) {
+  $("move-text-error").textContent = text || "";
+}
+
+// The move box: the server reads the text with the rules core's notation
+// reader (SAN or long notation, every game's forms) at the shown
+// position; the move it names is played as a clicked one would be.
+async function onTypedMove(ev) {
+  ev.preventDefault();
+  const box = $("move-text");
+  const text = box.value.trim();
+  typedError("");
+  if (!text) {
+    typedError(`Type a move first${typedExample() ? `, like ${typedExample()}` : ""}.`);
+    return;
+  }
+  const why = whyNoTypedMove();
+  if (why) {
+    typedError(why);
+    return;
+  }
+  const s = app.state;
+  let read;
+  try {
+    read = await api.read(app.gameId, text, s.line ? s.line.base : s.ply, s.line ? s.line.moves : []);
+  } catch (err) {
+    const hint = /^(malformed|illegal) move/.test(err.message) && typedExample() ? ` Type a move like ${typedExample()}.` : "";
+    typedError(`${sentence(err.message)}${hint}`);
+    return;
+  }
+  if (app.state !== s) {
+    typedError("The position changed meanwhile: look at the board and type your move again.");
+    return;
+  }
+  const move = s.legal.find((m) => m.uci === read.uci);
+  if (!move) {
+    typedError(`${read.san} is not a move you can play here.`);
+    return;
+  }
+  box.value = "";
+  app.input.reset();
+  closeChooser();
+  play(move);
+}
+
+// "illegal move 'x' in this position" -> "Illegal move 'x' in this position."
+function sentence(text) {
+  const t = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(t) ? t : t + ".";
 }
 
 // ---- The chooser: promotion, placed man, or which of two moves ----
@@ -1547,6 +1765,10 @@ function wireGameButtons() {
     if (app.game) $("game-variant").value = app.game.variant;
   });
   $("board").addEventListener("pointerdown", onBoardPointerDown);
+  $("board").addEventListener("keydown", onBoardKey);
+  $("moves").addEventListener("keydown", onMovesKey);
+  $("move-entry").addEventListener("submit", onTypedMove);
+  $("move-text").addEventListener("input", () => typedError(""));
   $("board").addEventListener("pointermove", (ev) => {
     const cell = ev.target.closest ? ev.target.closest("[data-square]") : null;
     if (!drag) hoverSquare(cell ? cell.dataset.square : null);
@@ -1561,6 +1783,8 @@ function wireGameButtons() {
     if (["TEXTAREA", "SELECT", "INPUT"].includes(ev.target.tagName)) return;
     if (ev.key === "ArrowLeft") step(-1);
     if (ev.key === "ArrowRight") step(1);
+    if (ev.key === "Home" && !ev.target.closest(".board")) view(0);
+    if (ev.key === "End" && !ev.target.closest(".board")) view(app.game.plies);
     if (ev.key === "Escape") {
       app.input.reset();
       closeChooser();
@@ -1641,6 +1865,7 @@ async function start() {
   }
   wireCreation();
   wireGameButtons();
+  wireResize();
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
   // Links inside the page change the screen without loading the page.
