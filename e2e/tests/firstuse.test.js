@@ -168,3 +168,20 @@ test("screenshots of the landing page and the level picker", async () => {
     await page.close();
   }
 });
+
+test("a typed move one part short says what it lacks (issue 11, item 14)", async () => {
+  const { page, errors } = await openPage();
+  await newLocalGame(page, server.url, "jumpingking");
+  await clickMoves(page, ["a1c2", "f8d7"]);
+  // J4: the second jump leaves a man on c2; typed without its letter.
+  await page.fill("#move-text", "c2e3");
+  await page.click("#move-text-play");
+  await page.waitForFunction(() => document.getElementById("move-text-error").textContent !== "");
+  assert.match(
+    await page.locator("#move-text-error").textContent(),
+    /^'c2e3' needs the letter of the man the king leaves on the square it jumped from: c2e3[a-z]/,
+  );
+  assert.equal(await page.locator("#moves button").count(), 2, "nothing was played");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
