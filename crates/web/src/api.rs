@@ -145,6 +145,15 @@ pub struct VariantInfo {
 pub struct EngineInfo {
     name: String,
     max_level: u8,
+    /// The levels that have a label (name, rough rating).
+    levels: Vec<LevelView>,
+}
+
+#[derive(Serialize)]
+pub struct LevelView {
+    level: u8,
+    name: String,
+    elo: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -164,9 +173,21 @@ pub async fn info(State(app): Shared) -> Json<Info> {
                 start_fen: v.start_fen(),
             })
             .collect(),
-        engine: app.engine.as_ref().map(|e| EngineInfo {
-            name: e.name(),
-            max_level: e.max_level().max(1),
+        engine: app.engine.as_ref().map(|e| {
+            let max_level = e.max_level().max(1);
+            EngineInfo {
+                name: e.name(),
+                max_level,
+                levels: (1..=max_level)
+                    .filter_map(|level| {
+                        e.level_label(level).map(|l| LevelView {
+                            level,
+                            name: l.name,
+                            elo: l.elo,
+                        })
+                    })
+                    .collect(),
+            }
         }),
     })
 }

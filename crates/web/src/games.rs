@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::seat;
 use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
+use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::{parse_uci, to_uci};
 use springboard_rules::{Color, DrawReason, Game, Move, Outcome, Position, Variant, WinReason};
@@ -695,6 +696,11 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
     }
     parse_uci(pos, text).map_err(|e| match e {
         springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
+        // A near miss: the rules core says what the text lacks.
+        springboard_rules::MoveError::Illegal(_) => match missing_part(pos, text) {
+            Some(missing) => ApiError::Conflict(missing.to_string()),
+            None => ApiError::Conflict(e.to_string()),
+        },
         _ => ApiError::Conflict(e.to_string()),
     })
 }

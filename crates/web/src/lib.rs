@@ -32,7 +32,7 @@ mod view;
 mod ws;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
+pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
 pub use logs::panic_message;
 pub use pg::PgStore;

@@ -42,6 +42,7 @@ const app = {
   seatSeen: undefined, // the seat the board was last oriented for
   flagAsked: null,
   pollTimer: null,
+  hover: null, // the board square under the pointer (for the drop preview)
 };
 
 function showError(text) {
@@ -110,6 +111,11 @@ function resultOf(g) {
   }
   if (g.outcome) return g.outcome;
   return null;
+}
+
+// The score as written under a game: 1-0, 0-1, or ½-½ for a draw.
+function scoreText(result) {
+  return result === "1/2-1/2" ? "\u00BD-\u00BD" : result;
 }
 
 function resultText(r) {
@@ -194,9 +200,29 @@ function currentMarks() {
     const m = app.input.placing[0];
     if (m.to) marks.selected = m.to;
   }
+  const dropped = dropPreview();
+  if (dropped) marks.pieces = dropped;
   const best = bestArrow();
   if (best) marks.arrows = [best];
   return marks;
+}
+
+// Hoplit Chess: while a man from the reserve is picked and the pointer is
+// on one of its drop squares, the board shows that drop as it will be
+// (the pushed pawn), from the squares the server says the drop changes.
+function dropPreview() {
+  const source = app.input.source;
+  if (!app.hover || !source || !source.startsWith("drop:")) return null;
+  const m = app.input.candidates().find((x) => x.to === app.hover && x.changes);
+  return m ? new Map(m.changes.map((c) => [c.name, c.piece])) : null;
+}
+
+// The square under the pointer changed (null: off the board).
+function hoverSquare(sq) {
+  if (app.hover === sq) return;
+  const before = dropPreview();
+  app.hover = sq;
+  if (before || dropPreview()) render();
 }
 
 // Hop Chess: the board after the chosen piece move and before its
@@ -265,6 +291,7 @@ function render() {
   renderStatus();
   renderNotes();
   renderMoves();
+  renderNav();
   renderControls();
   renderSide();
   renderEvalBar();
@@ -405,7 +432,7 @@ function renderStatus() {
   const r = ended(g) ? resultOf(g) : null;
   if (r) {
     status.classList.add("over");
-    status.textContent = `Game over: ${resultText(r)} (${r.result})`;
+    status.textContent = `Game over: ${resultText(r)} (${scoreText(r.result)})`;
     return;
   }
   if (g.status === "waiting") {
@@ -495,13 +522,31 @@ function renderMoves() {
   if (r) {
     const li = document.createElement("li");
     li.className = "result";
-    li.textContent = `${r.result} ${resultText(r)}`;
+    const score = document.createElement("strong");
+    score.textContent = scoreText(r.result);
+    li.append(score, ` ${resultText(r)}`);
     list.append(li);
   }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
   // The keyboard stays in the list (Home, End, arrows: onMovesKey).
   if (hadFocus) (current || list).focus({ preventScroll: true });
+}
+
+// The buttons under the board's move list, each enabled only when it
+// leads to another position (back and start from the first position,
+// forward and end from the last do nothing).
+function renderNav() {
+  const s = app.state;
+  const v = app.variation;
+  const inLine = !!(s.line && v && s.line.base === v.base);
+  const lineAt = inLine ? s.line.moves.length : 0;
+  const back = s.ply > 0 || lineAt > 0;
+  const forward = inLine ? lineAt < v.moves.length : s.ply < app.game.plies;
+  $("nav-start").disabled = !back;
+  $("nav-back").disabled = !back;
+  $("nav-forward").disabled = !forward;
+  $("nav-end").disabled = viewingCurrent();
 }
 
 // The side line under the move it leaves the game after: its moves in
@@ -1278,6 +1323,7 @@ function onPointerMove(ev) {
   }
   drag.ghost.style.left = ev.clientX + "px";
   drag.ghost.style.top = ev.clientY + "px";
+  if (drag.moved) hoverSquare(pointToSquare(ev));
 }
 
 function onPointerUp(ev) {
@@ -1483,6 +1529,28 @@ function variantTitle(name) {
   return v ? v.title : name;
 }
 
+// Copies the game's PGN (as the server writes it) to the clipboard; where
+// the browser refuses, the text is put in the text box, selected.
+async function copyPgn() {
+  const note = $("pgn-note");
+  note.textContent = "";
+  let text;
+  try {
+    text = (await api.pgn(app.gameId)).text;
+  } catch (err) {
+    note.textContent = err.message;
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    note.textContent = "PGN copied";
+  } catch {
+    $("text").value = text;
+    $("text").select();
+    note.textContent = "Copying is blocked here: the PGN is in the text box below, selected";
+  }
+}
+
 async function exportText(kind) {
   textMessage("", "");
   try {
@@ -1580,8 +1648,8 @@ async function startPicked(name) {
   });
 }
 
-async function showRules() {
-  const variant = app.state ? app.state.variant : $("variant").value;
+async function showRules(which) {
+  const variant = which || (app.state ? app.state.variant : $("variant").value);
   try {
     const r = await api.rules(variant);
     $("rules-text").innerHTML = renderMarkdown(r.text);
@@ -1689,6 +1757,7 @@ function wireGameButtons() {
   $("nav-end").addEventListener("click", () => view(app.game.plies));
   $("export-fen").addEventListener("click", () => exportText("fen"));
   $("export-pgn").addEventListener("click", () => exportText("pgn"));
+  $("copy-pgn").addEventListener("click", copyPgn);
   $("import-fen").addEventListener("click", () => importText("fen"));
   $("import-pgn").addEventListener("click", () => importText("pgn"));
   $("game-variant").addEventListener("change", onGamePicked);
@@ -1702,6 +1771,13 @@ function wireGameButtons() {
   $("moves").addEventListener("keydown", onMovesKey);
   $("move-entry").addEventListener("submit", onTypedMove);
   $("move-text").addEventListener("input", () => typedError(""));
+  $("board").addEventListener("pointermove", (ev) => {
+    const cell = ev.target.closest ? ev.target.closest("[data-square]") : null;
+    if (!drag) hoverSquare(cell ? cell.dataset.square : null);
+  });
+  $("board").addEventListener("pointerleave", () => {
+    if (!drag) hoverSquare(null);
+  });
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   document.addEventListener("keydown", (ev) => {
@@ -1719,6 +1795,20 @@ function wireGameButtons() {
   });
 }
 
+// The level picker's entries: each level with its name and the rough
+// rating the engine measured for it, when it gives them.
+function levelOptions(engine) {
+  const labels = new Map((engine.levels || []).map((l) => [l.level, l]));
+  const options = [];
+  for (let i = 1; i <= engine.max_level; i++) {
+    const l = labels.get(i);
+    let text = String(i);
+    if (l) text += `: ${l.name}` + (l.elo ? ` (about ${l.elo})` : "");
+    options.push([String(i), text]);
+  }
+  return options;
+}
+
 function wireCreation() {
   const select = $("variant");
   fillSelect(select, app.info.variants.map((v) => [v.name, v.title]));
@@ -1733,9 +1823,7 @@ function wireCreation() {
   if (app.info.engine) {
     $("card-engine").hidden = false;
     $("card-analysis").hidden = false;
-    const levels = [];
-    for (let i = 1; i <= app.info.engine.max_level; i++) levels.push([String(i), String(i)]);
-    fillSelect($("engine-level"), levels);
+    fillSelect($("engine-level"), levelOptions(app.info.engine));
   }
   $("create-engine").addEventListener("click", () =>
     create({
@@ -1755,6 +1843,18 @@ function wireCreation() {
   }
 }
 
+// The landing page's introduction: each game's rules link opens its rules;
+// on a phone the list of games starts folded, so the cards stay in view.
+function wireIntro() {
+  for (const a of document.querySelectorAll("#intro a[data-rules]")) {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      showRules(a.dataset.rules);
+    });
+  }
+  if (window.matchMedia("(max-width: 600px)").matches) $("intro-games").open = false;
+}
+
 async function start() {
   app.board = new Board($("board"));
   try {
@@ -1767,7 +1867,8 @@ async function start() {
   wireCreation();
   wireGameButtons();
   wireResize();
-  $("rules-button").addEventListener("click", showRules);
+  $("rules-button").addEventListener("click", () => showRules());
+  wireIntro();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const a = ev.target.closest ? ev.target.closest("a[data-nav]") : null;
