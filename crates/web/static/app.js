@@ -1408,7 +1408,9 @@ function whyNoTypedMove() {
 function renderMoveEntry() {
   const form = $("move-entry");
   form.hidden = !(you() || (app.state && app.state.line));
-  const example = typedExample();
+  // An example from the moves this player may play now (none while the
+  // opponent is to move).
+  const example = canMove() ? typedExample() : "";
   $("move-text-help").textContent = example ? `Like ${example}` : "";
   $("move-text").placeholder = example ? example.split(" or ")[0] : "";
   // The button stays enabled: a move typed when none can be played gets
