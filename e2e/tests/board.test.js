@@ -11,7 +11,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, newLocalGame, SCREENSHOTS } from "./harness.js";
+import { startServer, startBrowser, square, newLocalGame, playByApi, SCREENSHOTS } from "./harness.js";
 
 let server;
 let browser;
@@ -65,23 +65,6 @@ test("analysis: a win by the weak square says so, at the depth that proves it (J
 
 // Plays moves (long notation) through the API, as another tab of the same
 // player would; the page follows through its socket.
-async function playByApi(page, ucis) {
-  for (const uci of ucis) {
-    const n = await page.locator("#moves button").count();
-    const status = await page.evaluate(async (move) => {
-      const id = location.pathname.split("/")[2];
-      const r = await fetch(`/api/games/${id}/move`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ move }),
-      });
-      return r.status;
-    }, uci);
-    assert.equal(status, 200, uci);
-    await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n + 1);
-  }
-}
-
 async function centre(page, name) {
   const box = await square(page, name).boundingBox();
   return [box.x + box.width / 2, box.y + box.height / 2];
@@ -163,7 +146,7 @@ test("Jumping King: a stuck king is named with the men that never enter; the wea
   );
   assert.equal(await page.locator("#pass").textContent(), "Pass (the king is stuck)");
   const weak = await page.locator(".sq.weak").evaluateAll((els) => els.map((e) => e.dataset.square + ":" + e.getAttribute("aria-label")).sort());
-  assert.deepEqual(weak, ["a1:a1, White's weak square", "f8:f8 k, Black's weak square"]);
+  assert.deepEqual(weak, ["a1:a1, empty, White's weak square", "f8:f8, black king, Black's weak square"]);
   await page.screenshot({ path: join(SCREENSHOTS, "jk-stuck-king.png"), fullPage: true });
   // The pass is played; Black's king jumps on.
   await page.click("#pass");

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -155,4 +156,48 @@ export async function clickMoves(page, moves) {
     await square(page, m.slice(2, 4)).click();
     await page.waitForFunction((n) => document.querySelectorAll("#moves button").length === n, before + 1);
   }
+}
+
+// Plays the moves (long notation) through the API as the page's player
+// and waits until the page shows each.
+export async function playByApi(page, ucis) {
+  for (const uci of ucis) {
+    const n = await page.locator("#moves button").count();
+    const status = await page.evaluate(async (move) => {
+      const id = location.pathname.split("/")[2];
+      const r = await fetch(`/api/games/${id}/move`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ move }),
+      });
+      return r.status;
+    }, uci);
+    assert.equal(status, 200, uci);
+    await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n + 1);
+  }
+}
+
+// Fails when anything sticks out of the window sideways.
+export async function noSideScroll(page) {
+  const [scroll, width, wide] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+  ]);
+  assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window: ${wide.join(", ")}`);
+}
+
+// The rectangle the board's squares cover (holes left out), in CSS pixels.
+export async function boardRect(page) {
+  return page.evaluate(() => {
+    const rects = [...document.querySelectorAll("#board .sq:not(.hole)")].map((e) => e.getBoundingClientRect());
+    const left = Math.min(...rects.map((r) => r.left));
+    const top = Math.min(...rects.map((r) => r.top));
+    const right = Math.max(...rects.map((r) => r.right));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    return { left, top, right, bottom, width: right - left, height: bottom - top };
+  });
 }

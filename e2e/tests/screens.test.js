@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, SCREENSHOTS } from "./harness.js";
+import { startServer, startBrowser, square, noSideScroll, SCREENSHOTS } from "./harness.js";
 
 let server;
 
@@ -19,18 +19,6 @@ before(async () => {
 after(async () => {
   if (server) await server.stop();
 });
-
-async function noSideScroll(page) {
-  const [scroll, width, wide] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-    [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 5)
-      .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
-  ]);
-  assert.ok(scroll <= width, `page is ${scroll}px wide in a ${width}px window: ${wide.join(", ")}`);
-}
 
 for (const [name, viewport] of [
   ["desktop", { width: 1920, height: 1080 }],

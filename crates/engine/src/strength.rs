@@ -3,8 +3,10 @@
 //! nodes, looks at several candidate moves and picks among the near-best
 //! ones at random, the weaker the level the wider.
 //!
-//! The Elo scale is a rough first mapping onto skill levels, not yet
-//! calibrated by matches.
+//! The Elo scale of `UCI_Elo` is a rough first mapping onto skill levels,
+//! not calibrated by matches; the levels' own ratings ([`Strength::rating`])
+//! were measured by matches at chess (docs/engine.md, "The levels'
+//! ratings") and are rough.
 
 use springboard_rules::Move;
 
@@ -79,6 +81,39 @@ impl Strength {
     }
 }
 
+/// The levels' ratings at chess, by skill, on Fairy-Stockfish 11.1's
+/// `UCI_Elo` scale at 5+0.05: a ladder of matches between every other
+/// skill (32 to 60 games a pair), anchored to Fairy-Stockfish at three
+/// points, fitted by weighted least squares; odd skills (not played) are
+/// the mean of their neighbours. Rough: +-100 to +-200 (95%) at the
+/// middle levels, +-400 at the ends (docs/engine.md, "The levels' ratings").
+const RATINGS: [u32; 21] = [
+    1000, 1130, 1260, 1360, 1460, 1510, 1570, 1640, 1710, 1790, 1880, 1910, 1950, 1970, 2000, 2010,
+    2030, 2060, 2100, 2280, 2460,
+];
+
+impl Strength {
+    /// The level's rough chess rating (see [`RATINGS`]).
+    pub fn rating(self) -> u32 {
+        RATINGS[usize::from(self.skill)]
+    }
+
+    /// A name for the level, from its rating; full strength is its own.
+    pub fn name(self) -> &'static str {
+        if !self.is_limited() {
+            return "Full strength";
+        }
+        match self.rating() {
+            0..1200 => "Beginner",
+            1200..1500 => "Casual player",
+            1500..1800 => "Club player",
+            1800..2100 => "Strong club player",
+            2100..2400 => "Expert",
+            _ => "Master",
+        }
+    }
+}
+
 /// A small xorshift generator for the random choice of limited levels.
 #[derive(Clone, Debug)]
 pub(crate) struct Rng(u64);
@@ -108,6 +143,16 @@ mod tests {
         assert_eq!(Strength::from_elo(9999), Strength::FULL);
         assert_eq!(Strength::from_skill(3).depth_cap(), Some(2));
         assert_eq!(Strength::FULL.depth_cap(), None);
+    }
+
+    #[test]
+    fn level_ratings_rise_and_name_the_levels() {
+        let levels: Vec<Strength> = (0..=20).map(Strength::from_skill).collect();
+        assert!(levels.windows(2).all(|w| w[0].rating() < w[1].rating()));
+        assert_eq!(Strength::from_skill(0).name(), "Beginner");
+        assert_eq!(Strength::from_skill(8).name(), "Club player");
+        assert_eq!(Strength::from_skill(14).name(), "Strong club player");
+        assert_eq!(Strength::FULL.name(), "Full strength");
     }
 
     #[test]

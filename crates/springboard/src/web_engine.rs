@@ -3,7 +3,9 @@
 
 use springboard_engine::{Engine, Info, Limits, Score, SearchResult, Signals, Strength};
 use springboard_rules::{Game, Move};
-use springboard_web::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
+use springboard_web::{
+    Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,6 +33,16 @@ impl EngineProvider for WebEngine {
 
     fn max_level(&self) -> u8 {
         21
+    }
+
+    /// Level L is skill L-1: its name and the rating measured at chess
+    /// (docs/engine.md, "The levels' ratings").
+    fn level_label(&self, level: u8) -> Option<LevelLabel> {
+        let strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
+        Some(LevelLabel {
+            name: strength.name().to_string(),
+            elo: Some(strength.rating()),
+        })
     }
 
     fn best_move(&self, game: &Game, level: u8, stop: Arc<AtomicBool>) -> Option<Move> {

@@ -9,31 +9,18 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// A server process, killed when dropped.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod support;
+use support::Server;
 
 fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
-    use std::io::Read;
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nCookie: sb_player=BinLogsBinLogsBinLogs001\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
-    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+    let (status, body) = support::http(
+        addr,
+        method,
+        path,
+        "Cookie: sb_player=BinLogsBinLogsBinLogs001\r\n",
+        body,
+    );
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
 /// Reads JSON log lines from `rx` until `pred` accepts one (30 s at most).
@@ -66,36 +53,20 @@ fn wait_for(
 
 #[test]
 fn serve_logs_requests_and_engine_jobs_as_json_on_stderr() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_springboard"))
-        .args(["serve", "--port", "0", "--log-format", "json", "--data"])
-        .arg(dir.path())
-        .env_remove("SPRINGBOARD_LOG")
-        .env_remove("RUST_LOG")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let server = Server(child);
-    let (addr_tx, addr_rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(rest) = line.split("running at http://").nth(1) {
-                let _ = addr_tx.send(rest.split('/').next().unwrap_or_default().to_string());
-            }
-        }
+    let mut server = Server::start_fresh("logs", |c| {
+        c.args(["--log-format", "json"])
+            .env_remove("SPRINGBOARD_LOG")
+            .env_remove("RUST_LOG")
+            .stderr(Stdio::piped());
     });
+    let stderr = server.child.stderr.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             let _ = tx.send(line);
         }
     });
-    let addr = addr_rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("the server prints its URL");
+    let addr = server.addr.clone();
     let mut seen = Vec::new();
     // Start-up: address and database kind.
     let up = wait_for(&rx, &mut seen, |l| l["message"] == "listening");

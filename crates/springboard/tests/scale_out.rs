@@ -7,74 +7,30 @@
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const PLAYER: &str = "ScaleOutScaleOutScaleOu1";
 
-/// A server process, killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
+mod support;
+use support::Server;
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `springboard serve --port 0` on the database and reads the
-/// address it prints.
+/// Starts `springboard serve --port 0` on the database.
 fn start(url: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_springboard"))
-        .args(["serve", "--port", "0", "--database", url])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if let Some(rest) = line.split("running at http://").nth(1) {
-                let addr = rest.split('/').next().unwrap_or_default().to_string();
-                let _ = tx.send(addr);
-            }
-        }
-    });
-    let addr = match rx.recv_timeout(Duration::from_secs(30)) {
-        Ok(a) => a,
-        Err(_) => {
-            let _ = child.kill();
-            panic!("the server printed no URL within 30 s");
-        }
-    };
-    Server { child, addr }
+    Server::start(&["--database", url], |c| {
+        c.stderr(Stdio::inherit());
+    })
 }
 
-/// A plain HTTP/1.1 request: status and JSON body.
+/// A request as the player: status and JSON body (std over loopback: the
+/// servers are other processes, so blocking here holds up nothing of theirs).
 async fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: sb_player={PLAYER}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
-    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+    let cookie = format!("Cookie: sb_player={PLAYER}\r\n");
+    let (status, text) = support::http(addr, method, path, &cookie, &body);
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 fn history(view: &Value) -> Vec<String> {

@@ -8,73 +8,29 @@
 //! them (an order, not a time limit). Plain std over TCP against
 //! `springboard serve`, so it runs against any version of the server.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Many legal moves: two queens, two rooks, two bishops and two knights in
 /// the open, trampolines on c6 and f6.
 const LARGE: &str = "6k1/8/1N4N1/1B4B1/3QQ3/8/8/R3K2R w - - 0 1 c6,f6 -";
 
-struct Server(Child, std::path::PathBuf);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-        let _ = std::fs::remove_dir_all(&self.1);
-    }
-}
+mod support;
+use support::Server;
 
 fn start() -> (Server, String) {
-    // The data directory is a fresh one (versions without --data take it
-    // from the environment).
-    let dir = std::env::temp_dir().join(format!("springboard-view-lock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_springboard"))
-        .args(["serve", "--port", "0"])
-        .env("HOME", &dir)
-        .env("XDG_DATA_HOME", &dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let server = Server(child, dir);
-    let mut lines = BufReader::new(stdout).lines();
-    let addr = loop {
-        let line = lines.next().expect("the server prints its URL").unwrap();
-        if let Some(rest) = line.split("running at http://").nth(1) {
-            break rest.split('/').next().unwrap().to_string();
-        }
-    };
-    // Keep reading stdout so the server never blocks on it.
-    std::thread::spawn(move || for _ in lines {});
+    let server = Server::start_fresh("view-lock", |c| {
+        c.stderr(Stdio::null());
+    });
+    let addr = server.addr.clone();
     (server, addr)
 }
 
 /// One request: its status, body and how long the answer took.
 fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, String, Duration) {
     let start = Instant::now();
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).unwrap();
-    let took = start.elapsed();
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
-    (status, body, took)
+    let (status, body) = support::http(addr, method, path, "", body);
+    (status, body, start.elapsed())
 }
 
 /// The game id of a created game's view (a number or a string).

@@ -491,36 +491,31 @@ async fn stored_games(
             .map(|m| m["uci"].as_str().unwrap_or_default().to_string())
             .collect())
     };
-    if database.starts_with("postgres://") || database.starts_with("postgresql://") {
-        let pool = sqlx::PgPool::connect(database).await?;
-        for id in ids {
-            let row: Option<(String, i64)> =
-                sqlx::query_as("SELECT moves, version FROM games WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&pool)
-                    .await?;
-            if let Some((moves, v)) = row {
-                out.insert(id.clone(), (parse(moves)?, v));
+    // The same reading for either database (the pools' types differ).
+    macro_rules! read_back {
+        ($pool:expr) => {{
+            let pool = $pool;
+            for id in ids {
+                let row: Option<(String, i64)> =
+                    sqlx::query_as("SELECT moves, version FROM games WHERE id = $1")
+                        .bind(id)
+                        .fetch_optional(&pool)
+                        .await?;
+                if let Some((moves, v)) = row {
+                    out.insert(id.clone(), (parse(moves)?, v));
+                }
             }
-        }
-        pool.close().await;
+            pool.close().await;
+        }};
+    }
+    if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+        read_back!(sqlx::PgPool::connect(database).await?);
     } else {
         let path = database.strip_prefix("sqlite://").unwrap_or(database);
         let opts = sqlx::sqlite::SqliteConnectOptions::new()
             .filename(path)
             .read_only(true);
-        let pool = sqlx::SqlitePool::connect_with(opts).await?;
-        for id in ids {
-            let row: Option<(String, i64)> =
-                sqlx::query_as("SELECT moves, version FROM games WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&pool)
-                    .await?;
-            if let Some((moves, v)) = row {
-                out.insert(id.clone(), (parse(moves)?, v));
-            }
-        }
-        pool.close().await;
+        read_back!(sqlx::SqlitePool::connect_with(opts).await?);
     }
     Ok(out)
 }

@@ -19,6 +19,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
+use springboard_rules::notation::seed::read_typed;
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
 use std::net::{IpAddr, SocketAddr};
@@ -144,6 +145,15 @@ pub struct VariantInfo {
 pub struct EngineInfo {
     name: String,
     max_level: u8,
+    /// The levels that have a label (name, rough rating).
+    levels: Vec<LevelView>,
+}
+
+#[derive(Serialize)]
+pub struct LevelView {
+    level: u8,
+    name: String,
+    elo: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -163,9 +173,21 @@ pub async fn info(State(app): Shared) -> Json<Info> {
                 start_fen: v.start_fen(),
             })
             .collect(),
-        engine: app.engine.as_ref().map(|e| EngineInfo {
-            name: e.name(),
-            max_level: e.max_level().max(1),
+        engine: app.engine.as_ref().map(|e| {
+            let max_level = e.max_level().max(1);
+            EngineInfo {
+                name: e.name(),
+                max_level,
+                levels: (1..=max_level)
+                    .filter_map(|level| {
+                        e.level_label(level).map(|l| LevelView {
+                            level,
+                            name: l.name,
+                            elo: l.elo,
+                        })
+                    })
+                    .collect(),
+            }
         }),
     })
 }
@@ -1183,6 +1205,59 @@ pub async fn line(
     let line = side_line(&live, req.ply, &req.moves)?;
     let who = Who::from(&headers).hash();
     Ok(Json(view_of(&app, &line, who.as_deref(), None).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadRequest {
+    /// The move as the player typed it.
+    text: String,
+    /// At the position after this many moves (the current one if absent)...
+    ply: Option<usize>,
+    /// ...and then these moves of a side line (long notation).
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// A typed move, read.
+#[derive(Serialize)]
+pub struct ReadView {
+    uci: String,
+    san: String,
+}
+
+/// Reads a move as a player types it (SAN or long notation, a Hop Chess
+/// turn with its trampoline square, a drop, a jump, a pass: rulings
+/// N1-N6) at a position of the game or of a side line, with the rules
+/// core's reader, and plays nothing: the page plays the answer as it plays
+/// a clicked move. An unreadable text gets the reader's reason (illegal,
+/// ambiguous with the candidates, a Hop Chess turn without its square).
+pub async fn read_move(
+    State(app): Shared,
+    Path(id): Path<String>,
+    req: Result<Json<ReadRequest>, JsonRejection>,
+) -> Result<Json<ReadView>, ApiError> {
+    let req = body(req)?;
+    if req.text.len() > 64 {
+        return Err(ApiError::BadRequest(
+            "a move is at most 64 characters".into(),
+        ));
+    }
+    let live = app.games.get(&id).await?;
+    let ply = req.ply.unwrap_or(live.game.moves().len());
+    let line = side_line(&live, ply, &req.moves)?;
+    if let Some(o) = line.game.outcome() {
+        return Err(ApiError::BadRequest(format!(
+            "the game is over there ({})",
+            o.reason_str()
+        )));
+    }
+    let pos = line.game.position();
+    let m = read_typed(pos, &req.text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    Ok(Json(ReadView {
+        uci: to_uci(pos, m),
+        san: to_san(pos, m),
+    }))
 }
 
 /// The think time of an analysis that names no limit.

@@ -76,6 +76,15 @@ pub struct EngineClock {
     pub increment_ms: u64,
 }
 
+/// What the level picker shows for a level besides its number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelLabel {
+    /// A short name, like "Club player".
+    pub name: String,
+    /// The rough rating measured for the level, if any.
+    pub elo: Option<u32>,
+}
+
 /// An engine that can choose a move in a game of any implemented variant
 /// and analyse its positions.
 pub trait EngineProvider: Send + Sync + 'static {
@@ -84,6 +93,13 @@ pub trait EngineProvider: Send + Sync + 'static {
 
     /// The strongest level the engine offers; levels run from 1 to this.
     fn max_level(&self) -> u8;
+
+    /// A level's name and rough rating, shown in the level picker; `None`
+    /// (the default) shows the bare number.
+    fn level_label(&self, level: u8) -> Option<LevelLabel> {
+        let _ = level;
+        None
+    }
 
     /// The move the engine plays in `game` (its current position, with the
     /// history for repetition) at `level`, or `None` when it has none (the

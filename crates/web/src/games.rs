@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::seat;
 use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
+use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::{parse_uci, to_uci};
 use springboard_rules::{Color, DrawReason, Game, Move, Outcome, Position, Variant, WinReason};
@@ -20,6 +21,12 @@ use std::sync::{Arc, Mutex};
 /// How many games are kept in memory (the others are read from the store
 /// when asked for).
 pub const CACHE_CAPACITY: usize = 4096;
+
+/// A game nobody has asked for in this long (milliseconds), that no
+/// request holds and no socket watches, leaves memory (it stays in the
+/// store): a server that runs for weeks keeps only the games in use, not
+/// the last [`CACHE_CAPACITY`] ever opened.
+pub const IDLE_MS: i64 = 10 * 60 * 1000;
 
 /// A game in memory: its record and the rules core's game.
 #[derive(Clone, Debug)]
@@ -368,23 +375,23 @@ pub struct Done {
     pub rematch: Option<GameRecord>,
 }
 
-type Cache = HashMap<String, Arc<tokio::sync::Mutex<Live>>>;
+/// A game in memory and when it was last asked for (the clock's
+/// milliseconds).
+struct Entry {
+    slot: Arc<tokio::sync::Mutex<Live>>,
+    used: i64,
+}
 
-/// Keeps the games in memory under [`CACHE_CAPACITY`]: when full, drops a
-/// quarter of the games nobody is using (they stay in the store).
-fn make_room(cache: &mut Cache) {
-    if cache.len() >= CACHE_CAPACITY {
-        let idle: Vec<String> = cache
-            .iter()
-            .filter(|(_, s)| Arc::strong_count(s) == 1)
-            .map(|(k, _)| k.clone())
-            .take(CACHE_CAPACITY / 4 + 1)
-            .collect();
-        for k in idle {
-            cache.remove(&k);
+impl Entry {
+    fn new(live: Live, now: i64) -> Entry {
+        Entry {
+            slot: Arc::new(tokio::sync::Mutex::new(live)),
+            used: now,
         }
     }
 }
+
+type Cache = HashMap<String, Entry>;
 
 /// The games: store, clock and the games in memory.
 pub struct Games {
@@ -416,22 +423,50 @@ impl Games {
         self.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Makes room for a game about to enter memory: the games idle for
+    /// [`IDLE_MS`] (no request holds them, no socket watches them) leave,
+    /// and when the cache is still full, a quarter of those nobody is
+    /// using (they stay in the store).
+    fn make_room(&self, cache: &mut Cache) {
+        let now = self.now();
+        cache.retain(|id, e| {
+            Arc::strong_count(&e.slot) > 1
+                || now.saturating_sub(e.used) <= IDLE_MS
+                || self.hub.has(id)
+        });
+        if cache.len() >= CACHE_CAPACITY {
+            let unused: Vec<String> = cache
+                .iter()
+                .filter(|(_, e)| Arc::strong_count(&e.slot) == 1)
+                .map(|(k, _)| k.clone())
+                .take(CACHE_CAPACITY / 4 + 1)
+                .collect();
+            for k in unused {
+                cache.remove(&k);
+            }
+        }
+    }
+
     /// The game `id` in memory, read from the store if needed.
     async fn slot(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<Live>>, ApiError> {
         let missing = || ApiError::NotFound(format!("no game with id '{id}'"));
         if !seat::is_game_id(id) {
             return Err(missing());
         }
-        if let Some(s) = self.cache().get(id) {
-            return Ok(Arc::clone(s));
+        let now = self.now();
+        if let Some(e) = self.cache().get_mut(id) {
+            e.used = now;
+            return Ok(Arc::clone(&e.slot));
         }
         let rec = self.store.load(id).await.map_err(db)?.ok_or_else(missing)?;
         let live = Live::from_record(rec)?;
         let mut cache = self.cache();
-        make_room(&mut cache);
-        Ok(Arc::clone(cache.entry(id.to_string()).or_insert_with(
-            || Arc::new(tokio::sync::Mutex::new(live)),
-        )))
+        self.make_room(&mut cache);
+        let e = cache
+            .entry(id.to_string())
+            .or_insert_with(|| Entry::new(live, now));
+        e.used = now;
+        Ok(Arc::clone(&e.slot))
     }
 
     /// Forgets the game in memory (after a lost compare-and-set: the store
@@ -458,12 +493,10 @@ impl Games {
             clock_ms = live.rec.clock_initial_ms,
             "game created"
         );
+        let now = self.now();
         let mut cache = self.cache();
-        make_room(&mut cache);
-        cache.insert(
-            live.rec.id.clone(),
-            Arc::new(tokio::sync::Mutex::new(live.clone())),
-        );
+        self.make_room(&mut cache);
+        cache.insert(live.rec.id.clone(), Entry::new(live.clone(), now));
         Ok(live)
     }
 
@@ -521,8 +554,10 @@ impl Games {
             drop(guard);
             if let Some(r) = &rematch {
                 if let Ok(live) = Live::from_record(r.clone()) {
-                    self.cache()
-                        .insert(r.id.clone(), Arc::new(tokio::sync::Mutex::new(live)));
+                    let now = self.now();
+                    let mut cache = self.cache();
+                    self.make_room(&mut cache);
+                    cache.insert(r.id.clone(), Entry::new(live, now));
                 }
             }
             self.hub.publish(id, version);
@@ -661,6 +696,11 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
     }
     parse_uci(pos, text).map_err(|e| match e {
         springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
+        // A near miss: the rules core says what the text lacks.
+        springboard_rules::MoveError::Illegal(_) => match missing_part(pos, text) {
+            Some(missing) => ApiError::Conflict(missing.to_string()),
+            None => ApiError::Conflict(e.to_string()),
+        },
         _ => ApiError::Conflict(e.to_string()),
     })
 }
@@ -994,15 +1034,11 @@ mod tests {
         assert!(can_mate(&hop, Color::Black));
     }
 
-    /// Creating games (which puts them in memory) keeps the games in
-    /// memory under the capacity, as reading them does.
-    #[tokio::test]
-    async fn created_games_do_not_grow_the_memory_past_the_capacity() {
-        let store = crate::SqliteStore::memory().await.unwrap();
-        let games = Games::new(Arc::new(store), Arc::new(crate::SystemClock));
+    /// A new local chess game with no moves.
+    fn new_record() -> GameRecord {
         let start = Position::startpos(Variant::Chess);
-        let template = GameRecord {
-            id: String::new(),
+        GameRecord {
+            id: seat::new_game_id(),
             variant: "chess".into(),
             start_fen: start.to_fen(),
             moves: Vec::new(),
@@ -1026,12 +1062,52 @@ mod tests {
             created_at: 1,
             updated_at: 1,
             version: 1,
-        };
+        }
+    }
+
+    /// Creating games (which puts them in memory) keeps the games in
+    /// memory under the capacity, as reading them does.
+    #[tokio::test]
+    async fn created_games_do_not_grow_the_memory_past_the_capacity() {
+        let store = crate::SqliteStore::memory().await.unwrap();
+        let games = Games::new(Arc::new(store), Arc::new(crate::SystemClock));
         for _ in 0..CACHE_CAPACITY + 100 {
-            let mut rec = template.clone();
-            rec.id = seat::new_game_id();
-            games.insert(rec).await.unwrap();
+            games.insert(new_record()).await.unwrap();
             assert!(games.cache().len() <= CACHE_CAPACITY);
         }
+    }
+
+    /// Issue 16's soak: memory grew with every game ever opened (up to the
+    /// capacity). A game idle for IDLE_MS that no socket watches leaves
+    /// memory when another enters, and is read back from the store when
+    /// asked for; a watched one stays.
+    #[tokio::test]
+    async fn idle_games_leave_memory_and_watched_ones_stay() {
+        let store = crate::SqliteStore::memory().await.unwrap();
+        let clock = Arc::new(crate::ManualClock::new(1_000));
+        let games = Games::new(Arc::new(store), clock.clone());
+        let idle = games.insert(new_record()).await.unwrap().rec.id;
+        let watched = games.insert(new_record()).await.unwrap().rec.id;
+        let rx = games.hub.join(&watched, crate::hub::Presence::default());
+        let recent = games.insert(new_record()).await.unwrap().rec.id;
+        clock.advance(IDLE_MS);
+        // Touched just now: stays, like the watched one.
+        games.get(&recent).await.unwrap();
+        clock.advance(1);
+        let newcomer = games.insert(new_record()).await.unwrap().rec.id;
+        {
+            let cache = games.cache();
+            assert!(!cache.contains_key(&idle), "an idle game left memory");
+            assert!(cache.contains_key(&watched), "a watched game stays");
+            assert!(cache.contains_key(&recent), "a recently used game stays");
+            assert!(cache.contains_key(&newcomer));
+        }
+        // The idle game is still there for whoever asks.
+        let back = games.get(&idle).await.unwrap();
+        assert_eq!(back.rec.id, idle);
+        assert!(games.cache().contains_key(&idle));
+        games
+            .hub
+            .leave(&watched, crate::hub::Presence::default(), rx);
     }
 }

@@ -32,7 +32,7 @@ mod view;
 mod ws;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation};
+pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
 pub use logs::panic_message;
 pub use pg::PgStore;
@@ -343,6 +343,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/engine", post(api::engine_move))
         .route("/api/games/{id}/analysis", post(api::analyse))
         .route("/api/games/{id}/line", post(api::line))
+        .route("/api/games/{id}/read", post(api::read_move))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -35,6 +35,7 @@ pub struct PgStore {
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
 crate::store::game_row_codec!(PgRow);
+crate::store::game_queries!(PgPool, sqlx::Postgres);
 
 /// The payload of a notice: `{"id", "v"}` (a change) or `{"id", "p"}`
 /// (process `p`'s presence in game `id` changed).
@@ -94,24 +95,11 @@ impl PgStore {
 #[async_trait]
 impl GameStore for PgStore {
     async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
-        let moves = moves_json(game)?;
-        match bind_all(sqlx::query(INSERT), game, moves)
-            .execute(&self.pool)
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate(game.id.clone())),
-            Err(e) => Err(e.into()),
-        }
+        insert_game(&self.pool, game).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
-        let row = sqlx::query(&sql)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(from_row).transpose()
+        load_game(&self.pool, id).await
     }
 
     async fn update(
@@ -120,32 +108,10 @@ impl GameStore for PgStore {
         expected: i64,
         also: &[GameRecord],
     ) -> Result<bool, StoreError> {
-        let moves = moves_json(game)?;
         let mut tx = self.pool.begin().await?;
-        // `WHERE version = expected`: under READ COMMITTED a concurrent
-        // writer of the same row waits for ours, then re-checks the
-        // condition on the new row and updates nothing.
-        let done = bind_all(sqlx::query(UPDATE), game, moves)
-            .bind(expected)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
+        // Dropped without a commit, the transaction rolls back.
+        if !update_game(&mut tx, game, expected, also).await? {
             return Ok(false);
-        }
-        for other in also {
-            let moves = moves_json(other)?;
-            if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
-                .execute(&mut *tx)
-                .await
-            {
-                tx.rollback().await?;
-                return Err(if is_unique_violation(&e) {
-                    StoreError::Duplicate(other.id.clone())
-                } else {
-                    e.into()
-                });
-            }
         }
         // In the transaction: delivered at commit, never for a change that
         // was rolled back.
@@ -160,41 +126,11 @@ impl GameStore for PgStore {
     }
 
     async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
-        let rows = match query {
-            ListQuery::Recent => {
-                let sql =
-                    format!("SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1");
-                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
-            }
-            ListQuery::Ongoing => {
-                let sql = format!(
-                    "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
-                     ORDER BY updated_at DESC, id LIMIT $1"
-                );
-                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
-            }
-            ListQuery::Mine(hash) => {
-                let sql = format!(
-                    "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
-                     ORDER BY updated_at DESC, id LIMIT $2"
-                );
-                sqlx::query(&sql)
-                    .bind(hash)
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await?
-            }
-        };
-        rows.iter().map(from_row).collect()
+        list_games(&self.pool, query, limit).await
     }
 
     async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'ended' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
-            .collect()
+        unfinished_games(&self.pool).await
     }
 
     fn shared(&self) -> bool {
@@ -202,21 +138,11 @@ impl GameStore for PgStore {
     }
 
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query(HEARTBEAT)
-            .bind(process)
-            .bind(now)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        write_heartbeat(&self.pool, process, now).await
     }
 
     async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
-        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
-            .bind(process)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(n > 0)
+        any_other_alive(&self.pool, process, since).await
     }
 
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {

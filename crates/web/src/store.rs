@@ -325,7 +325,139 @@ macro_rules! game_row_codec {
 }
 pub(crate) use game_row_codec;
 
+/// Defines the statements both backends run alike, as free functions over
+/// the calling module's pool type `$pool` and database `$db` (they need
+/// `bind_all` and `from_row` from [`game_row_codec!`]): a game's insert,
+/// load, compare-and-set update (inside the caller's transaction, which
+/// commits it or, dropped, rolls it back), the lists, and the processes'
+/// heartbeats. Each store's [`GameStore`] methods call these and add only
+/// what differs (PostgreSQL's notices).
+macro_rules! game_queries {
+    ($pool:ty, $db:ty) => {
+        async fn insert_game(pool: &$pool, game: &GameRecord) -> Result<(), StoreError> {
+            let moves = moves_json(game)?;
+            match bind_all(sqlx::query(INSERT), game, moves)
+                .execute(pool)
+                .await
+            {
+                Ok(_) => Ok(()),
+                Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate(game.id.clone())),
+                Err(e) => Err(e.into()),
+            }
+        }
+
+        async fn load_game(pool: &$pool, id: &str) -> Result<Option<GameRecord>, StoreError> {
+            let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
+            let row = sqlx::query(&sql).bind(id).fetch_optional(pool).await?;
+            row.as_ref().map(from_row).transpose()
+        }
+
+        /// Writes `game` over the row at version `expected` and inserts
+        /// `also`, in `tx`; false (and nothing written) when the row has
+        /// moved on. The caller commits.
+        async fn update_game(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            game: &GameRecord,
+            expected: i64,
+            also: &[GameRecord],
+        ) -> Result<bool, StoreError> {
+            let moves = moves_json(game)?;
+            // `WHERE version = expected`: under PostgreSQL's READ COMMITTED
+            // a concurrent writer of the same row waits for ours, then
+            // re-checks the condition on the new row and updates nothing.
+            let done = bind_all(sqlx::query(UPDATE), game, moves)
+                .bind(expected)
+                .execute(&mut **tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            for other in also {
+                let moves = moves_json(other)?;
+                if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
+                    .execute(&mut **tx)
+                    .await
+                {
+                    return Err(if is_unique_violation(&e) {
+                        StoreError::Duplicate(other.id.clone())
+                    } else {
+                        e.into()
+                    });
+                }
+            }
+            Ok(true)
+        }
+
+        async fn list_games(
+            pool: &$pool,
+            query: &ListQuery,
+            limit: i64,
+        ) -> Result<Vec<GameRecord>, StoreError> {
+            let rows = match query {
+                ListQuery::Recent => {
+                    let sql = format!(
+                        "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1"
+                    );
+                    sqlx::query(&sql).bind(limit).fetch_all(pool).await?
+                }
+                ListQuery::Ongoing => {
+                    let sql = format!(
+                        "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
+                         ORDER BY updated_at DESC, id LIMIT $1"
+                    );
+                    sqlx::query(&sql).bind(limit).fetch_all(pool).await?
+                }
+                ListQuery::Mine(hash) => {
+                    let sql = format!(
+                        "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
+                         ORDER BY updated_at DESC, id LIMIT $2"
+                    );
+                    sqlx::query(&sql)
+                        .bind(hash)
+                        .bind(limit)
+                        .fetch_all(pool)
+                        .await?
+                }
+            };
+            rows.iter().map(from_row).collect()
+        }
+
+        async fn unfinished_games(pool: &$pool) -> Result<Vec<String>, StoreError> {
+            let rows = sqlx::query("SELECT id FROM games WHERE status <> 'ended' ORDER BY id")
+                .fetch_all(pool)
+                .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        }
+
+        async fn write_heartbeat(pool: &$pool, process: &str, now: i64) -> Result<(), StoreError> {
+            sqlx::query(HEARTBEAT)
+                .bind(process)
+                .bind(now)
+                .execute(pool)
+                .await?;
+            Ok(())
+        }
+
+        async fn any_other_alive(
+            pool: &$pool,
+            process: &str,
+            since: i64,
+        ) -> Result<bool, StoreError> {
+            let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
+                .bind(process)
+                .bind(since)
+                .fetch_one(pool)
+                .await?;
+            Ok(n > 0)
+        }
+    };
+}
+pub(crate) use game_queries;
+
 game_row_codec!(SqliteRow);
+game_queries!(SqlitePool, sqlx::Sqlite);
 
 pub(crate) fn moves_json(g: &GameRecord) -> Result<String, StoreError> {
     serde_json::to_string(&g.moves).map_err(|e| StoreError::Corrupt(e.to_string()))
@@ -392,24 +524,11 @@ impl SqliteStore {
 #[async_trait]
 impl GameStore for SqliteStore {
     async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
-        let moves = moves_json(game)?;
-        match bind_all(sqlx::query(INSERT), game, moves)
-            .execute(&self.pool)
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate(game.id.clone())),
-            Err(e) => Err(e.into()),
-        }
+        insert_game(&self.pool, game).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = $1");
-        let row = sqlx::query(&sql)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(from_row).transpose()
+        load_game(&self.pool, id).await
     }
 
     async fn update(
@@ -418,88 +537,29 @@ impl GameStore for SqliteStore {
         expected: i64,
         also: &[GameRecord],
     ) -> Result<bool, StoreError> {
-        let moves = moves_json(game)?;
         let mut tx = self.pool.begin().await?;
-        let done = bind_all(sqlx::query(UPDATE), game, moves)
-            .bind(expected)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
+        // Dropped without a commit, the transaction rolls back.
+        if !update_game(&mut tx, game, expected, also).await? {
             return Ok(false);
-        }
-        for other in also {
-            let moves = moves_json(other)?;
-            if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
-                .execute(&mut *tx)
-                .await
-            {
-                tx.rollback().await?;
-                return Err(if is_unique_violation(&e) {
-                    StoreError::Duplicate(other.id.clone())
-                } else {
-                    e.into()
-                });
-            }
         }
         tx.commit().await?;
         Ok(true)
     }
 
     async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
-        let rows = match query {
-            ListQuery::Recent => {
-                let sql =
-                    format!("SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1");
-                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
-            }
-            ListQuery::Ongoing => {
-                let sql = format!(
-                    "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
-                     ORDER BY updated_at DESC, id LIMIT $1"
-                );
-                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
-            }
-            ListQuery::Mine(hash) => {
-                let sql = format!(
-                    "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
-                     ORDER BY updated_at DESC, id LIMIT $2"
-                );
-                sqlx::query(&sql)
-                    .bind(hash)
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await?
-            }
-        };
-        rows.iter().map(from_row).collect()
+        list_games(&self.pool, query, limit).await
     }
 
     async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'ended' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
-            .collect()
+        unfinished_games(&self.pool).await
     }
 
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query(HEARTBEAT)
-            .bind(process)
-            .bind(now)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        write_heartbeat(&self.pool, process, now).await
     }
 
     async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
-        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
-            .bind(process)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(n > 0)
+        any_other_alive(&self.pool, process, since).await
     }
 
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {

@@ -162,6 +162,11 @@ pub struct MoveView {
     pub role: Option<char>,
     /// Hop Chess: the mover's trampoline square after the turn.
     pub place: Option<String>,
+    /// A drop (Hoplit Chess, L4): every square it changes, read from the
+    /// rules core by playing it (the pushed pawn), so the page can show it
+    /// before it is played. Absent for other moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<Vec<ChangeView>>,
 }
 
 #[derive(Serialize, Debug)]
@@ -189,7 +194,7 @@ pub struct StepView {
     pub changes: Vec<ChangeView>,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 pub struct ChangeView {
     pub name: String,
     /// The piece standing there after the piece move, if any.
@@ -256,7 +261,25 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
         via: m.via().map(|s| s.to_string()).collect(),
         role: m.role().map(Role::char),
         place: m.place().map(|s| s.to_string()),
+        changes: (m.kind() == MoveKind::Drop).then(|| {
+            let mut after = pos.clone();
+            after.play(m);
+            changed_squares(pos, &after)
+        }),
     }
+}
+
+/// The squares whose piece differs between `before` and `after`, with the
+/// piece standing there after.
+fn changed_squares(before: &Position, after: &Position) -> Vec<ChangeView> {
+    Square::ALL
+        .iter()
+        .filter(|&&sq| before.board().piece_at(sq) != after.board().piece_at(sq))
+        .map(|&sq| ChangeView {
+            name: sq.to_string(),
+            piece: after.board().piece_at(sq).map(|p| p.char().to_string()),
+        })
+        .collect()
 }
 
 /// Hop Chess: every legal piece move of a turn that splits (H2) with the
@@ -272,14 +295,7 @@ pub fn step_views(pos: &Position) -> Vec<StepView> {
         .map(|m| {
             let mut after = pos.clone();
             after.play_step(m);
-            let changes = Square::ALL
-                .iter()
-                .filter(|&&sq| pos.board().piece_at(sq) != after.board().piece_at(sq))
-                .map(|&sq| ChangeView {
-                    name: sq.to_string(),
-                    piece: after.board().piece_at(sq).map(|p| p.char().to_string()),
-                })
-                .collect();
+            let changes = changed_squares(pos, &after);
             StepView {
                 kind: kind_name(m.kind()),
                 from: m.from().map(|s| s.to_string()),

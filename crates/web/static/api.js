@@ -44,6 +44,7 @@ export const api = {
   pgnDownload: (id) => g(id) + "/pgn?download=1",
   list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
   line: (id, ply, moves) => call("POST", g(id) + "/line", { ply, moves }),
+  read: (id, text, ply, moves) => call("POST", g(id) + "/read", { text, ply, moves }),
   analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
 };
 

@@ -42,6 +42,7 @@ const app = {
   seatSeen: undefined, // the seat the board was last oriented for
   flagAsked: null,
   pollTimer: null,
+  hover: null, // the board square under the pointer (for the drop preview)
 };
 
 function showError(text) {
@@ -110,6 +111,11 @@ function resultOf(g) {
   }
   if (g.outcome) return g.outcome;
   return null;
+}
+
+// The score as written under a game: 1-0, 0-1, or ½-½ for a draw.
+function scoreText(result) {
+  return result === "1/2-1/2" ? "\u00BD-\u00BD" : result;
 }
 
 function resultText(r) {
@@ -194,9 +200,29 @@ function currentMarks() {
     const m = app.input.placing[0];
     if (m.to) marks.selected = m.to;
   }
+  const dropped = dropPreview();
+  if (dropped) marks.pieces = dropped;
   const best = bestArrow();
   if (best) marks.arrows = [best];
   return marks;
+}
+
+// Hoplit Chess: while a man from the reserve is picked and the pointer is
+// on one of its drop squares, the board shows that drop as it will be
+// (the pushed pawn), from the squares the server says the drop changes.
+function dropPreview() {
+  const source = app.input.source;
+  if (!app.hover || !source || !source.startsWith("drop:")) return null;
+  const m = app.input.candidates().find((x) => x.to === app.hover && x.changes);
+  return m ? new Map(m.changes.map((c) => [c.name, c.piece])) : null;
+}
+
+// The square under the pointer changed (null: off the board).
+function hoverSquare(sq) {
+  if (app.hover === sq) return;
+  const before = dropPreview();
+  app.hover = sq;
+  if (before || dropPreview()) render();
 }
 
 // Hop Chess: the board after the chosen piece move and before its
@@ -230,6 +256,7 @@ function reserveTokens(color) {
     b.setAttribute("aria-label", t.label);
     b.append(t.svg);
     if (t.count > 1) {
+      b.classList.add("counted");
       const c = document.createElement("span");
       c.className = "count";
       c.textContent = String(t.count);
@@ -264,9 +291,96 @@ function render() {
   renderStatus();
   renderNotes();
   renderMoves();
+  renderNav();
   renderControls();
   renderSide();
   renderEvalBar();
+  sizeBoard();
+  renderMoveEntry();
+}
+
+// ---- The board's size ----
+
+const ZOOM_KEY = "springboard.boardZoom";
+const MIN_ZOOM = 0.3;
+
+// The CSS of the board's size (style.css, :root) told what the game
+// shows: the files and ranks drawn, reserve rows above and below, the
+// evaluation bar.
+function sizeBoard() {
+  const s = app.state;
+  const { files, ranks } = app.board.lines(s);
+  // Rows for the reserves: men to drop or place, or a trampoline off the
+  // board.
+  const reserves = s.reserves.length > 0 || (s.trampolines_in_play && s.trampolines.some((t) => !t.square));
+  const root = document.documentElement.style;
+  root.setProperty("--cols", String(files.length));
+  root.setProperty("--rows", String(ranks.length));
+  root.setProperty("--res", reserves ? "1.6" : "0");
+  root.setProperty("--eval-w", $("evalbar").hidden ? "0px" : "22px");
+  $("play").classList.toggle("has-reserves", reserves);
+}
+
+function savedZoom() {
+  const z = Number(localStorage.getItem(ZOOM_KEY));
+  return z >= MIN_ZOOM && z <= 1 ? z : 1;
+}
+
+// The share (0.3-1) of the room the board takes; kept for the next visit
+// when `save`.
+function setZoom(z, save) {
+  const zoom = Math.max(MIN_ZOOM, Math.min(1, z));
+  document.documentElement.style.setProperty("--zoom", zoom.toFixed(4));
+  const handle = $("board-resize");
+  handle.setAttribute("aria-valuenow", String(Math.round(zoom * 100)));
+  handle.setAttribute("aria-valuetext", `${Math.round(zoom * 100)}% of the room`);
+  if (save) {
+    try {
+      localStorage.setItem(ZOOM_KEY, zoom.toFixed(4));
+    } catch (_) {
+      // storage refused (private mode): the size holds for this visit
+    }
+  }
+  return zoom;
+}
+
+// The drag handle (as lichess has it): the board's corner follows the
+// pointer; the arrow keys on the handle grow and shrink it by 5%.
+function wireResize() {
+  const handle = $("board-resize");
+  let zoom = setZoom(savedZoom(), false);
+  handle.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0) return;
+    ev.preventDefault();
+    handle.setPointerCapture(ev.pointerId);
+    handle.classList.add("dragging");
+    // The squares' width (the coordinates stay as they are).
+    const cell = $("board").querySelector(".sq");
+    const cols = Number(document.documentElement.style.getPropertyValue("--cols")) || 8;
+    const width = cell ? cell.getBoundingClientRect().width * cols : 400;
+    const start = { x: ev.clientX, y: ev.clientY, zoom, width };
+    const move = (e) => {
+      const d = (e.clientX - start.x + e.clientY - start.y) / 2;
+      zoom = setZoom((start.zoom * (start.width + d)) / start.width, false);
+    };
+    const up = () => {
+      handle.classList.remove("dragging");
+      handle.removeEventListener("pointermove", move);
+      handle.removeEventListener("pointerup", up);
+      handle.removeEventListener("pointercancel", up);
+      zoom = setZoom(zoom, true);
+    };
+    handle.addEventListener("pointermove", move);
+    handle.addEventListener("pointerup", up);
+    handle.addEventListener("pointercancel", up);
+  });
+  handle.addEventListener("keydown", (ev) => {
+    const d = { ArrowUp: 0.05, ArrowRight: 0.05, ArrowDown: -0.05, ArrowLeft: -0.05 }[ev.key];
+    if (d === undefined) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    zoom = setZoom(zoom + d, true);
+  });
 }
 
 // A seat's label: the engine's name and level, the side for a player (the
@@ -318,7 +432,7 @@ function renderStatus() {
   const r = ended(g) ? resultOf(g) : null;
   if (r) {
     status.classList.add("over");
-    status.textContent = `Game over: ${resultText(r)} (${r.result})`;
+    status.textContent = `Game over: ${resultText(r)} (${scoreText(r.result)})`;
     return;
   }
   if (g.status === "waiting") {
@@ -375,6 +489,7 @@ function renderMoves() {
   const s = app.state;
   const g = app.game;
   const list = $("moves");
+  const hadFocus = list.contains(document.activeElement);
   list.replaceChildren();
   let row = null;
   const history = s.line || g.history.length >= s.history.length ? g.history : s.history;
@@ -407,11 +522,31 @@ function renderMoves() {
   if (r) {
     const li = document.createElement("li");
     li.className = "result";
-    li.textContent = `${r.result} ${resultText(r)}`;
+    const score = document.createElement("strong");
+    score.textContent = scoreText(r.result);
+    li.append(score, ` ${resultText(r)}`);
     list.append(li);
   }
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
+  // The keyboard stays in the list (Home, End, arrows: onMovesKey).
+  if (hadFocus) (current || list).focus({ preventScroll: true });
+}
+
+// The buttons under the board's move list, each enabled only when it
+// leads to another position (back and start from the first position,
+// forward and end from the last do nothing).
+function renderNav() {
+  const s = app.state;
+  const v = app.variation;
+  const inLine = !!(s.line && v && s.line.base === v.base);
+  const lineAt = inLine ? s.line.moves.length : 0;
+  const back = s.ply > 0 || lineAt > 0;
+  const forward = inLine ? lineAt < v.moves.length : s.ply < app.game.plies;
+  $("nav-start").disabled = !back;
+  $("nav-back").disabled = !back;
+  $("nav-forward").disabled = !forward;
+  $("nav-end").disabled = viewingCurrent();
 }
 
 // The side line under the move it leaves the game after: its moves in
@@ -1168,6 +1303,7 @@ function onBoardPointerDown(ev) {
   if (!cell || !canMove()) return;
   ev.preventDefault();
   const sq = cell.dataset.square;
+  app.board.focused = sq;
   onSquare(sq);
   // A piece (or the own trampoline) just picked can be dragged.
   const picked = app.input.source;
@@ -1187,6 +1323,7 @@ function onPointerMove(ev) {
   }
   drag.ghost.style.left = ev.clientX + "px";
   drag.ghost.style.top = ev.clientY + "px";
+  if (drag.moved) hoverSquare(pointToSquare(ev));
 }
 
 function onPointerUp(ev) {
@@ -1200,6 +1337,133 @@ function onPointerUp(ev) {
   const sq = pointToSquare(ev);
   if (sq && sq !== d.origin) onSquare(sq);
   else render();
+}
+
+// ---- The keyboard ----
+
+// On a square: the arrow keys go to the next square on the screen,
+// Enter or Space do what a click does.
+function onBoardKey(ev) {
+  const cell = ev.target.closest && ev.target.closest("[data-square]");
+  if (!cell || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const dir = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
+  if (dir) {
+    ev.preventDefault();
+    ev.stopPropagation();
+    const next = app.board.neighbour(cell.dataset.square, dir[0], dir[1]);
+    if (next) app.board.focus(next);
+    return;
+  }
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    ev.stopPropagation();
+    app.board.focused = cell.dataset.square;
+    onSquare(cell.dataset.square);
+  }
+}
+
+// In the move list: Home and End go to the start and the current
+// position, the arrow keys a move back or on.
+function onMovesKey(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || !app.game) return;
+  const keys = {
+    Home: () => view(0),
+    End: () => view(app.game.plies),
+    ArrowLeft: () => step(-1),
+    ArrowUp: () => step(-1),
+    ArrowRight: () => step(1),
+    ArrowDown: () => step(1),
+  };
+  const act = keys[ev.key];
+  if (!act) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  act();
+}
+
+// ---- Typed moves ----
+
+// A legal move in both notations, to show how a move is typed here.
+function typedExample() {
+  const legal = (app.state && app.state.legal) || [];
+  const m = legal.find((x) => x.kind !== "pass") || legal[0];
+  if (!m) return "";
+  return m.san === m.uci ? m.san : `${m.san} or ${m.uci}`;
+}
+
+// Why no move can be typed now, or null.
+function whyNoTypedMove() {
+  const g = app.game;
+  const s = app.state;
+  if (!g || !s) return "No game is shown.";
+  if (s.line) return s.legal.length ? null : "No move is left in this position of the side line.";
+  if (!viewingCurrent()) return "This is an earlier position: press End (or the last move) to move in the game.";
+  if (ended(g)) return "The game is over.";
+  if (g.status === "waiting") return "The game starts when your opponent joins.";
+  if (!you()) return "You are watching this game: only its players move.";
+  if (!holds(s.turn)) return `It is not your turn: ${sideName(s.turn)} is to move.`;
+  return s.legal.length ? null : "There is no legal move here.";
+}
+
+function renderMoveEntry() {
+  const form = $("move-entry");
+  form.hidden = !(you() || (app.state && app.state.line));
+  const example = typedExample();
+  $("move-text-help").textContent = example ? `Like ${example}` : "";
+  $("move-text").placeholder = example ? example.split(" or ")[0] : "";
+  // The button stays enabled: a move typed when none can be played gets
+  // the reason beside the box.
+}
+
+function typedError(text) {
+  $("move-text-error").textContent = text || "";
+}
+
+// The move box: the server reads the text with the rules core's notation
+// reader (SAN or long notation, every game's forms) at the shown
+// position; the move it names is played as a clicked one would be.
+async function onTypedMove(ev) {
+  ev.preventDefault();
+  const box = $("move-text");
+  const text = box.value.trim();
+  typedError("");
+  if (!text) {
+    typedError(`Type a move first${typedExample() ? `, like ${typedExample()}` : ""}.`);
+    return;
+  }
+  const why = whyNoTypedMove();
+  if (why) {
+    typedError(why);
+    return;
+  }
+  const s = app.state;
+  let read;
+  try {
+    read = await api.read(app.gameId, text, s.line ? s.line.base : s.ply, s.line ? s.line.moves : []);
+  } catch (err) {
+    const hint = /^(malformed|illegal) move/.test(err.message) && typedExample() ? ` Type a move like ${typedExample()}.` : "";
+    typedError(`${sentence(err.message)}${hint}`);
+    return;
+  }
+  if (app.state !== s) {
+    typedError("The position changed meanwhile: look at the board and type your move again.");
+    return;
+  }
+  const move = s.legal.find((m) => m.uci === read.uci);
+  if (!move) {
+    typedError(`${read.san} is not a move you can play here.`);
+    return;
+  }
+  box.value = "";
+  app.input.reset();
+  closeChooser();
+  play(move);
+}
+
+// "illegal move 'x' in this position" -> "Illegal move 'x' in this position."
+function sentence(text) {
+  const t = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(t) ? t : t + ".";
 }
 
 // ---- The chooser: promotion, placed man, or which of two moves ----
@@ -1261,6 +1525,28 @@ function textMessage(note, error) {
 function variantTitle(name) {
   const v = app.info && app.info.variants.find((x) => x.name === name);
   return v ? v.title : name;
+}
+
+// Copies the game's PGN (as the server writes it) to the clipboard; where
+// the browser refuses, the text is put in the text box, selected.
+async function copyPgn() {
+  const note = $("pgn-note");
+  note.textContent = "";
+  let text;
+  try {
+    text = (await api.pgn(app.gameId)).text;
+  } catch (err) {
+    note.textContent = err.message;
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    note.textContent = "PGN copied";
+  } catch {
+    $("text").value = text;
+    $("text").select();
+    note.textContent = "Copying is blocked here: the PGN is in the text box below, selected";
+  }
 }
 
 async function exportText(kind) {
@@ -1360,8 +1646,8 @@ async function startPicked(name) {
   });
 }
 
-async function showRules() {
-  const variant = app.state ? app.state.variant : $("variant").value;
+async function showRules(which) {
+  const variant = which || (app.state ? app.state.variant : $("variant").value);
   try {
     const r = await api.rules(variant);
     $("rules-text").innerHTML = renderMarkdown(r.text);
@@ -1469,6 +1755,7 @@ function wireGameButtons() {
   $("nav-end").addEventListener("click", () => view(app.game.plies));
   $("export-fen").addEventListener("click", () => exportText("fen"));
   $("export-pgn").addEventListener("click", () => exportText("pgn"));
+  $("copy-pgn").addEventListener("click", copyPgn);
   $("import-fen").addEventListener("click", () => importText("fen"));
   $("import-pgn").addEventListener("click", () => importText("pgn"));
   $("game-variant").addEventListener("change", onGamePicked);
@@ -1478,6 +1765,17 @@ function wireGameButtons() {
     if (app.game) $("game-variant").value = app.game.variant;
   });
   $("board").addEventListener("pointerdown", onBoardPointerDown);
+  $("board").addEventListener("keydown", onBoardKey);
+  $("moves").addEventListener("keydown", onMovesKey);
+  $("move-entry").addEventListener("submit", onTypedMove);
+  $("move-text").addEventListener("input", () => typedError(""));
+  $("board").addEventListener("pointermove", (ev) => {
+    const cell = ev.target.closest ? ev.target.closest("[data-square]") : null;
+    if (!drag) hoverSquare(cell ? cell.dataset.square : null);
+  });
+  $("board").addEventListener("pointerleave", () => {
+    if (!drag) hoverSquare(null);
+  });
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   document.addEventListener("keydown", (ev) => {
@@ -1485,12 +1783,28 @@ function wireGameButtons() {
     if (["TEXTAREA", "SELECT", "INPUT"].includes(ev.target.tagName)) return;
     if (ev.key === "ArrowLeft") step(-1);
     if (ev.key === "ArrowRight") step(1);
+    if (ev.key === "Home" && !ev.target.closest(".board")) view(0);
+    if (ev.key === "End" && !ev.target.closest(".board")) view(app.game.plies);
     if (ev.key === "Escape") {
       app.input.reset();
       closeChooser();
       render();
     }
   });
+}
+
+// The level picker's entries: each level with its name and the rough
+// rating the engine measured for it, when it gives them.
+function levelOptions(engine) {
+  const labels = new Map((engine.levels || []).map((l) => [l.level, l]));
+  const options = [];
+  for (let i = 1; i <= engine.max_level; i++) {
+    const l = labels.get(i);
+    let text = String(i);
+    if (l) text += `: ${l.name}` + (l.elo ? ` (about ${l.elo})` : "");
+    options.push([String(i), text]);
+  }
+  return options;
 }
 
 function wireCreation() {
@@ -1507,9 +1821,7 @@ function wireCreation() {
   if (app.info.engine) {
     $("card-engine").hidden = false;
     $("card-analysis").hidden = false;
-    const levels = [];
-    for (let i = 1; i <= app.info.engine.max_level; i++) levels.push([String(i), String(i)]);
-    fillSelect($("engine-level"), levels);
+    fillSelect($("engine-level"), levelOptions(app.info.engine));
   }
   $("create-engine").addEventListener("click", () =>
     create({
@@ -1529,6 +1841,18 @@ function wireCreation() {
   }
 }
 
+// The landing page's introduction: each game's rules link opens its rules;
+// on a phone the list of games starts folded, so the cards stay in view.
+function wireIntro() {
+  for (const a of document.querySelectorAll("#intro a[data-rules]")) {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      showRules(a.dataset.rules);
+    });
+  }
+  if (window.matchMedia("(max-width: 600px)").matches) $("intro-games").open = false;
+}
+
 async function start() {
   app.board = new Board($("board"));
   try {
@@ -1540,7 +1864,9 @@ async function start() {
   }
   wireCreation();
   wireGameButtons();
-  $("rules-button").addEventListener("click", showRules);
+  wireResize();
+  $("rules-button").addEventListener("click", () => showRules());
+  wireIntro();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const a = ev.target.closest ? ev.target.closest("a[data-nav]") : null;

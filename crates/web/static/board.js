@@ -5,29 +5,55 @@
 // squares, the marks of the move being entered, and arrows (the engine's
 // best move, drawn through the trampolines it bounces off).
 
-import { pieceSvg, trampolineSvg } from "./pieces.js";
+import { pieceSvg, trampolineSvg, roleName } from "./pieces.js";
 
 const FILES = "abcdefgh";
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+const COLOURS = { white: "White", black: "Black" };
+
+// What a screen reader says of a square: its name, what stands on it (a
+// man, a trampoline, or nothing), a weak square, and its part in the move
+// being entered.
+function squareLabel(name, sq, weakOwner, marks) {
+  const parts = [name];
+  if (sq.piece) {
+    const colour = sq.piece === sq.piece.toUpperCase() ? "white" : "black";
+    parts.push(`${colour} ${roleName(sq.piece.toLowerCase())}`);
+  }
+  if (sq.trampoline) parts.push(`${COLOURS[sq.trampoline]}'s trampoline`);
+  if (!sq.piece && !sq.trampoline) parts.push("empty");
+  if (weakOwner) parts.push(`${COLOURS[weakOwner]}'s weak square`);
+  if (marks.selected === name) parts.push("picked");
+  if (marks.finals && marks.finals.has(name)) parts.push(sq.piece ? "capture here" : "move here");
+  if (marks.bounces && marks.bounces.has(name)) parts.push("bounce off here");
+  if (marks.places && marks.places.has(name)) parts.push(marks.keep === name ? "keep the trampoline here" : "put the trampoline here");
+  return parts.join(", ");
+}
 
 export class Board {
   constructor(root) {
     this.root = root;
     this.flipped = false;
     this.cells = new Map();
+    this.focused = null; // the square the keyboard is on
+    this.drawn = { files: [], ranks: [] };
+  }
+
+  // The files and ranks drawn, left to right and top to bottom: those
+  // with a square of the board (Jumping King's board has no g and h
+  // files, so its squares stand next to their rank numbers either way up).
+  lines(state) {
+    const existing = state.squares.filter((s) => s.exists).map((s) => s.name);
+    const files = [...FILES].filter((f) => existing.some((n) => n[0] === f));
+    const ranks = [8, 7, 6, 5, 4, 3, 2, 1].map(String).filter((r) => existing.some((n) => n[1] === r));
+    return this.flipped ? { files: files.reverse(), ranks: ranks.reverse() } : { files, ranks };
   }
 
   // Square names in drawing order (top-left first).
-  order() {
-    const names = [];
-    for (let row = 0; row < 8; row++) {
-      for (let col = 0; col < 8; col++) {
-        const rank = this.flipped ? row + 1 : 8 - row;
-        const file = this.flipped ? FILES[7 - col] : FILES[col];
-        names.push(file + rank);
-      }
-    }
-    return names;
+  order(state) {
+    const { files, ranks } = this.lines(state);
+    return ranks.flatMap((r) => files.map((f) => f + r));
   }
 
   // marks: selected, path, finals, bounces, places, keep (the move being
@@ -58,14 +84,20 @@ export class Board {
       for (const v of last.via) lastSquares.add(v);
       if (last.place) lastSquares.add(last.place);
     }
+    const hadFocus = this.root.contains(document.activeElement);
     this.root.replaceChildren();
     this.cells.clear();
     const grid = document.createElement("div");
     grid.className = "grid";
-    const names = this.order();
+    grid.setAttribute("role", "group");
+    grid.setAttribute("aria-label", "Board: the arrow keys move between squares, Enter or Space picks and plays");
+    const { files, ranks } = this.lines(state);
+    this.drawn = { files, ranks };
+    const cols = files.length;
+    const names = this.order(state);
     names.forEach((name, i) => {
-      const row = Math.floor(i / 8);
-      const col = i % 8;
+      const row = Math.floor(i / cols);
+      const col = i % cols;
       const sq = bySquare.get(name);
       const cell = document.createElement("div");
       cell.dataset.square = name;
@@ -115,54 +147,91 @@ export class Board {
       if (marks.finals && marks.finals.has(name)) mark(sq.piece ? "capture" : "move");
       if (marks.bounces && marks.bounces.has(name)) mark("bounce");
       if (marks.places && marks.places.has(name)) mark(marks.keep === name ? "keep" : "place");
-      let label = name + (sq.piece ? " " + sq.piece : "");
-      if (weak.has(name)) {
-        const owner = weak.get(name) === "white" ? "White" : "Black";
-        label += `, ${owner}'s weak square`;
-        cell.title = `${owner}'s weak square`;
-      }
-      cell.setAttribute("aria-label", label);
+      if (weak.has(name)) cell.title = `${weak.get(name) === "white" ? "White" : "Black"}'s weak square`;
+      cell.setAttribute("role", "button");
+      cell.tabIndex = -1;
+      cell.setAttribute("aria-label", squareLabel(name, sq, weak.get(name), marks));
       this.cells.set(name, cell);
       grid.append(cell);
     });
-    // Coordinates outside the squares, so holes never hide them; a file
-    // or rank with no square of the board gets none.
-    const existing = state.squares.filter((s) => s.exists).map((s) => s.name);
-    for (let row = 0; row < 8; row++) {
+    // Coordinates outside the squares, so holes never hide them.
+    ranks.forEach((rank, row) => {
       const label = document.createElement("div");
       label.className = "coord rank";
       label.style.gridRow = String(row + 1);
       label.style.gridColumn = "1";
-      const rank = names[row * 8][1];
-      label.textContent = existing.some((n) => n[1] === rank) ? rank : "";
+      label.textContent = rank;
       grid.append(label);
-    }
-    for (let col = 0; col < 8; col++) {
+    });
+    files.forEach((file, col) => {
       const label = document.createElement("div");
       label.className = "coord file";
-      label.style.gridRow = "9";
+      label.style.gridRow = String(ranks.length + 1);
       label.style.gridColumn = String(col + 2);
-      const file = names[col][0];
-      label.textContent = existing.some((n) => n[0] === file) ? file : "";
+      label.textContent = file;
       grid.append(label);
-    }
+    });
     const arrows = [];
     for (const line of state.check_lines || []) arrows.push({ points: line, kind: "check" });
     for (const a of marks.arrows || []) arrows.push(a);
-    if (arrows.length) grid.append(this.arrowLayer(arrows, names));
+    if (arrows.length) grid.append(this.arrowLayer(arrows, names, cols, ranks.length));
     this.root.append(grid);
+    // One square is in the page's tab order (the keyboard's, else the
+    // picked one, else the last move's, else the lower left one); it keeps
+    // the focus over a redraw.
+    const lastTo = state.last_move && state.last_move.to;
+    const home = [this.focused, marks.selected, lastTo].find((n) => n && this.cells.has(n)) || this.corner();
+    const cell = this.cells.get(home);
+    if (cell) {
+      cell.tabIndex = 0;
+      if (hadFocus) cell.focus({ preventScroll: true });
+    }
   }
 
-  // An SVG over the 8x8 squares (100 units a square) with one arrow per
+  // The lower left square of the board as drawn.
+  corner() {
+    const { files, ranks } = this.drawn;
+    for (const r of [...ranks].reverse()) {
+      for (const f of files) if (this.cells.has(f + r)) return f + r;
+    }
+    return null;
+  }
+
+  // The next square of the board from `name` in a direction on the screen
+  // (holes skipped), or null at the edge.
+  neighbour(name, dx, dy) {
+    const { files, ranks } = this.drawn;
+    let col = files.indexOf(name[0]);
+    let row = ranks.indexOf(name[1]);
+    for (;;) {
+      col += dx;
+      row += dy;
+      if (col < 0 || row < 0 || col >= files.length || row >= ranks.length) return null;
+      const next = files[col] + ranks[row];
+      if (this.cells.has(next)) return next;
+    }
+  }
+
+  // Puts the keyboard on a square.
+  focus(name) {
+    const cell = this.cells.get(name);
+    if (!cell) return;
+    for (const c of this.cells.values()) c.tabIndex = -1;
+    cell.tabIndex = 0;
+    this.focused = name;
+    cell.focus();
+  }
+
+  // An SVG over the squares (100 units a square) with one arrow per
   // entry: a line through the squares' centres (a bounce turns on its
   // trampoline, marked by a ring), its head on the last square.
-  arrowLayer(arrows, names) {
+  arrowLayer(arrows, names, cols, rows) {
     const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("viewBox", "0 0 800 800");
+    svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
     svg.setAttribute("class", "arrows");
     svg.setAttribute("aria-hidden", "true");
-    svg.style.gridRow = "1 / 9";
-    svg.style.gridColumn = "2 / 10";
+    svg.style.gridRow = `1 / ${rows + 1}`;
+    svg.style.gridColumn = `2 / ${cols + 2}`;
     const defs = document.createElementNS(SVG_NS, "defs");
     for (const kind of ["check", "best"]) {
       const marker = document.createElementNS(SVG_NS, "marker");
@@ -182,7 +251,7 @@ export class Board {
     svg.append(defs);
     const centre = (sq) => {
       const i = names.indexOf(sq);
-      return [(i % 8) * 100 + 50, Math.floor(i / 8) * 100 + 50];
+      return [(i % cols) * 100 + 50, Math.floor(i / cols) * 100 + 50];
     };
     for (const a of arrows) {
       const pts = a.points.filter((p) => names.includes(p)).map(centre);

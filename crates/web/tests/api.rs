@@ -6,7 +6,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation};
+use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation, LevelLabel};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
@@ -554,6 +554,12 @@ impl EngineProvider for FirstMove {
     fn max_level(&self) -> u8 {
         3
     }
+    fn level_label(&self, level: u8) -> Option<LevelLabel> {
+        (level == 2).then(|| LevelLabel {
+            name: "Middle".into(),
+            elo: Some(1500),
+        })
+    }
     fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
         first_move(game.position())
     }
@@ -693,7 +699,8 @@ async fn engine_plays_through_the_seam() {
     let (_, info) = call(&app, "GET", "/api/info", None).await;
     assert_eq!(
         info["engine"],
-        json!({"name": "first move", "max_level": 3})
+        json!({"name": "first move", "max_level": 3,
+               "levels": [{"level": 2, "name": "Middle", "elo": 1500}]})
     );
     let id = new_game(&app, json!({})).await["id"]
         .as_str()
@@ -1471,4 +1478,151 @@ async fn detect_names_the_games_of_a_text() {
         new_game(&app, json!({ "fen": hop_fen })).await["variant"],
         "hopchess"
     );
+}
+
+/// The page's move box: a typed move is read by the rules core at the
+/// game's position or a side line's, and nothing is played (N1-N6, H2).
+#[tokio::test]
+async fn a_typed_move_is_read_in_any_notation_and_nothing_is_played() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    for mv in ["e2e4", "e7e5@e6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let uri = format!("/api/games/{id}/read");
+    let read = |body: Value| call(&app, "POST", &uri, Some(body));
+    for text in ["Nf3 d4", "Nf3@d4", "g1f3@d4", "2. Nf3 d4"] {
+        let (status, v) = read(json!({ "text": text })).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {v}");
+        assert_eq!(v, json!({"uci": "g1f3@d4", "san": "Nf3 d4"}), "{text}");
+    }
+    // Half a turn: the reason names the square it needs.
+    let (status, err) = read(json!({ "text": "Nf3" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let reason = err["error"].as_str().unwrap();
+    assert!(reason.contains("only half a Hop Chess turn"), "{reason}");
+    // At an earlier position, and in a side line from there.
+    let (_, v) = read(json!({ "text": "e4", "ply": 0 })).await;
+    assert_eq!(v["uci"], "e2e4");
+    let (_, v) = read(json!({ "text": "d5 e6", "ply": 0, "moves": ["d2d4"] })).await;
+    assert_eq!(v["uci"], "d7d5@e6", "{v}");
+    // Nothing was played.
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["plies"], 2);
+
+    let chess = local_game(
+        &app,
+        json!({"variant": "chess", "fen": "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"}),
+    )
+    .await;
+    let uri = format!("/api/games/{chess}/read");
+    let read = |text: &str| call(&app, "POST", &uri, Some(json!({ "text": text })));
+    let (status, err) = read("Rd1").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "ambiguous move 'Rd1': it could be Rad1 (a1d1), Rhd1 (h1d1)"
+    );
+    let (_, err) = read("Nf5").await;
+    assert_eq!(err["error"], "illegal move 'Nf5' in this position");
+    let (_, err) = read("Ra2 Ra3").await;
+    assert_eq!(err["error"], "malformed move 'Ra2 Ra3'");
+    let (status, _) = read(&"R".repeat(65)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/games/nosuchgame/read",
+        Some(json!({"text": "e4"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Item 14 of issue 11: a move text one part short of a legal move gets
+/// what it lacks from the rules core, not a bare "illegal move".
+#[tokio::test]
+async fn a_move_short_of_a_part_says_what_it_lacks() {
+    let app = app(None).await;
+    let refused = |app: Router, id: String, mv: &'static str| async move {
+        let (status, err) = play(&app, &id, mv).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{mv}: {err}");
+        err["error"].as_str().unwrap().to_string()
+    };
+    // Hop Chess (H2, H3): the trampoline square, missing, wrong or extra.
+    let id = local_game(&app, json!({"variant": "hopchess"})).await;
+    let e = refused(app.clone(), id.clone(), "e2e4@e5").await;
+    assert_eq!(
+        e,
+        "'e2e4@e5': this turn places no trampoline, write the piece move alone: e2e4"
+    );
+    assert_eq!(play(&app, &id, "e2e4").await.0, StatusCode::OK);
+    let e = refused(app.clone(), id.clone(), "e7e5").await;
+    assert!(e.contains("trampoline") && e.contains("e7e5@"), "{e}");
+    let e = refused(app.clone(), id.clone(), "e7e5@e8").await;
+    assert!(
+        e.starts_with("'e7e5@e8': your trampoline cannot stand on e8 after this move; try e7e5@"),
+        "{e}"
+    );
+    // A promotion without its piece.
+    let id = local_game(&app, json!({"fen": "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"})).await;
+    let e = refused(app.clone(), id, "e7e8").await;
+    assert_eq!(
+        e,
+        "'e7e8' needs the piece the pawn becomes: e7e8q, e7e8r, e7e8b or e7e8n"
+    );
+    // Jumping King (J4): a jump without the man it leaves.
+    let id = local_game(&app, json!({"variant": "jumpingking"})).await;
+    for mv in ["a1c2", "f8d7"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let e = refused(app.clone(), id, "c2e3").await;
+    assert!(
+        e.starts_with(
+            "'c2e3' needs the letter of the man the king leaves on the square it jumped from: c2e3"
+        ),
+        "{e}"
+    );
+    // Hoplit Chess (L4): drops where no pawn can be pushed.
+    let id = local_game(&app, json!({"variant": "hoplit"})).await;
+    let e = refused(app.clone(), id.clone(), "H@g1").await;
+    assert_eq!(e, "no Hoplit can be dropped on g1: the square is not empty");
+    for mv in ["g2g4", "g8f6", "g1f3", "f6e4"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let e = refused(app.clone(), id, "H@g1").await;
+    assert_eq!(
+        e,
+        "no Hoplit can be dropped on g1: no pawn of yours stands right in front of it to be pushed forward"
+    );
+}
+
+/// Item 12 of issue 11: a Hoplit drop carries the squares it changes (the
+/// pushed pawn, L4), read from the rules core, so the page can show it
+/// before it is played; other moves carry none.
+#[tokio::test]
+async fn a_drop_names_the_pawn_it_pushes() {
+    let app = app(None).await;
+    let id = local_game(&app, json!({"variant": "hoplit"})).await;
+    for mv in ["g1f3", "g8f6"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let (_, moves) = call(&app, "GET", &format!("/api/games/{id}/moves"), None).await;
+    let drop = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "H@g1")
+        .unwrap();
+    assert_eq!(
+        drop["changes"],
+        json!([{"name": "g1", "piece": "H"}, {"name": "g2", "piece": null}, {"name": "g3", "piece": "P"}])
+    );
+    let knight = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["uci"] == "f3e5")
+        .unwrap();
+    assert!(knight.get("changes").is_none(), "{knight}");
 }

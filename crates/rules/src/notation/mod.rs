@@ -5,6 +5,7 @@
 
 pub(crate) mod fen;
 pub(crate) mod games;
+pub mod missing;
 pub mod pgn;
 pub mod san;
 pub mod seed;

@@ -332,6 +332,25 @@ pub struct ReplayError {
     pub source: MoveError,
 }
 
+/// Reads one move as a player types it, in any notation the game texts
+/// use (rulings N1-N6): SAN (`Nf3`, `exd5`, a bounce path `Bf1-c4-e6`),
+/// long notation (`g1f3`), a Hop Chess turn with its trampoline square
+/// (`Nf3 e5`, `Nf3@e5`, `g1f3@e5`), a drop (`H@g1`), a Jumping King jump
+/// (`Ke3<B`, `c2e3b`) or a pass (`--`, `0000`). The whole text must be
+/// that one move: a second move after it is refused.
+pub fn read_typed(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let words = tokens(text);
+    let mut iter = words.iter().peekable();
+    if iter.peek().is_none() {
+        return Err(MoveError::Malformed(text.trim().to_string()));
+    }
+    let m = read_move(pos, &mut iter)?;
+    if iter.peek().is_some() {
+        return Err(MoveError::Malformed(text.trim().to_string()));
+    }
+    Ok(m)
+}
+
 /// Replays a game text from `start`.
 pub fn replay(start: &Position, text: &str) -> Result<Replay, ReplayError> {
     let tokens = tokens(text);
@@ -362,6 +381,74 @@ pub fn replay(start: &Position, text: &str) -> Result<Replay, ReplayError> {
 mod tests {
     use super::*;
     use crate::{Color, Variant, WinReason};
+
+    /// A typed move in every notation of every game (N1-N6, H2, L1, J4).
+    #[test]
+    fn typed_moves_are_read_in_every_notation() {
+        use crate::notation::uci::to_uci;
+        let read = |variant: Variant, fen: Option<&str>, text: &str| {
+            let pos = match fen {
+                Some(f) => Position::from_fen(variant, f).unwrap(),
+                None => Position::startpos(variant),
+            };
+            read_typed(&pos, text).map(|m| to_uci(&pos, m))
+        };
+        assert_eq!(read(Variant::Chess, None, "Nf3").unwrap(), "g1f3");
+        assert_eq!(read(Variant::Chess, None, " g1f3 ").unwrap(), "g1f3");
+        assert_eq!(read(Variant::Chess, None, "1. e4").unwrap(), "e2e4");
+        // Hop Chess, after White's first turn: the turn with its placement.
+        let hop = "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d4,d5 -";
+        for text in ["Nf3 e5", "Nf3@e5", "g1f3@e5", "Ng1f3 e5"] {
+            assert_eq!(
+                read(Variant::HopChess, Some(hop), text).unwrap(),
+                "g1f3@e5",
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            read(Variant::HopChess, Some(hop), "Nf3"),
+            Err(MoveError::NeedsPlacement { .. })
+        ));
+        let hoplit = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Hh] w KQkq - 2 3";
+        assert_eq!(read(Variant::Hoplit, Some(hoplit), "H@g1").unwrap(), "H@g1");
+        let jk = "8/8/4k3/8/8/8/2K5/8[RRBBNNPPPrrbbnnppp] w Jj 2 2";
+        assert_eq!(
+            read(Variant::JumpingKing, Some(jk), "Ke3<B").unwrap(),
+            "c2e3b"
+        );
+        assert_eq!(
+            read(Variant::JumpingKing, Some(jk), "c2e3b").unwrap(),
+            "c2e3b"
+        );
+        // A stuck king passes.
+        let stuck = "5k2/8/8/8/8/8/2K5/8[RBrrbbnnppp] w j 0 5";
+        assert_eq!(
+            read(Variant::JumpingKing, Some(stuck), "--").unwrap(),
+            "0000"
+        );
+        assert_eq!(
+            read(Variant::JumpingKing, Some(stuck), "0000").unwrap(),
+            "0000"
+        );
+        // Two moves, nothing, a wrong one, an ambiguous one.
+        assert!(matches!(
+            read(Variant::Chess, None, "e4 e5"),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            read(Variant::Chess, None, "  "),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            read(Variant::Chess, None, "Nf5"),
+            Err(MoveError::Illegal(_))
+        ));
+        let two = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1";
+        assert!(matches!(
+            read(Variant::Chess, Some(two), "Rd1"),
+            Err(MoveError::Ambiguous { .. })
+        ));
+    }
 
     #[test]
     fn tokens_skip_numbers_and_comments() {

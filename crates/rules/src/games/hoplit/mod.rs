@@ -200,3 +200,55 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     }
     Ok(())
 }
+
+// ---- Why a drop is refused ----
+
+/// Why the side to move cannot drop its Hoplit on a square (L4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DropRefusal {
+    /// No Hoplit left in reserve.
+    NoneInReserve,
+    /// Not the side's own first rank.
+    NotFirstRank,
+    /// A man stands on the square.
+    Occupied,
+    /// No own pawn stands right in front of the square to be pushed.
+    NoPawn,
+    /// The pawn in front cannot step: the square ahead of it is taken.
+    PawnBlocked,
+    /// Every condition holds but the push would leave the king in check.
+    KingInCheck,
+}
+
+/// Why a drop on `to` is not among the legal moves of `pos`, in the order
+/// the conditions of L4 read; `None` when the drop is legal.
+pub(crate) fn drop_refusal(pos: &Position, to: Square) -> Option<DropRefusal> {
+    let us = pos.turn();
+    let legal = pos
+        .legal_moves()
+        .into_iter()
+        .any(|m| m.kind() == MoveKind::Drop && m.to() == Some(to));
+    if legal {
+        return None;
+    }
+    let up = us.fold(1, -1);
+    let first = us.fold(0, 7);
+    let refusal = if pos.reserve(us, Role::Hoplit) == 0 {
+        DropRefusal::NoneInReserve
+    } else if to.rank().index() != first {
+        DropRefusal::NotFirstRank
+    } else if pos.board().piece_at(to).is_some() {
+        DropRefusal::Occupied
+    } else {
+        let pawn_from = to.offset(0, up).expect("the second rank");
+        let pawn_to = pawn_from.offset(0, up).expect("the third rank");
+        if pos.board().piece_at(pawn_from) != Some(Piece::new(us, Role::Pawn)) {
+            DropRefusal::NoPawn
+        } else if pos.board().piece_at(pawn_to).is_some() {
+            DropRefusal::PawnBlocked
+        } else {
+            DropRefusal::KingInCheck
+        }
+    };
+    Some(refusal)
+}
