@@ -1808,7 +1808,7 @@ function levelOptions(engine) {
   for (let i = 1; i <= engine.max_level; i++) {
     const l = labels.get(i);
     let text = String(i);
-    if (l) text += `: ${l.name}` + (l.elo ? ` (about ${l.elo})` : "");
+    if (l) text += `: ${l.name}` + (l.elo ? ` (${l.elo})` : "");
     options.push([String(i), text]);
   }
   return options;
@@ -1829,6 +1829,7 @@ function wireCreation() {
     $("card-engine").hidden = false;
     $("card-analysis").hidden = false;
     fillSelect($("engine-level"), levelOptions(app.info.engine));
+    $("level-hint").hidden = !(app.info.engine.levels || []).some((l) => l.elo);
   }
   $("create-engine").addEventListener("click", () =>
     create({
