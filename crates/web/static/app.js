@@ -778,8 +778,13 @@ function applyGame(v) {
     navigate(`/g/${v.rematch}`);
     return;
   }
-  app.input = new MoveInput(canMove() ? app.state.legal : []);
-  closeChooser();
+  // The same version again (the socket's catch-up read): a move being
+  // entered (a picked piece, the open picker) stays; else it starts over.
+  const same = old && typeof v.version === "number" && v.version === old.version && v.you === old.you;
+  if (!same) {
+    app.input = new MoveInput(canMove() ? app.state.legal : []);
+    closeChooser();
+  }
   if (v.variant !== (old && old.variant)) showPicked(v.variant);
   document.title = `${v.title} - Springboard`;
   render();
