@@ -60,9 +60,10 @@ test("the level picker names every level with its measured rating", async () => 
   await page.waitForSelector("#create-engine");
   const levels = await page.locator("#engine-level option").allTextContents();
   assert.equal(levels.length, 21);
-  assert.match(levels[0], /^1: Beginner \(about \d{3,4}\)$/);
-  assert.match(levels[20], /^21: Full strength \(about \d{4}\)$/);
-  const ratings = levels.map((l) => Number(/about (\d+)/.exec(l)[1]));
+  assert.match(levels[0], /^1: Beginner \(\d{3,4}\)$/);
+  assert.match(levels[20], /^21: Full strength \(\d{4}\)$/);
+  const ratings = levels.map((l) => Number(/\((\d+)\)$/.exec(l)[1]));
+  assert.match(await page.locator("#level-hint").textContent(), /rough: measured at chess/);
   for (let i = 1; i < ratings.length; i++) assert.ok(ratings[i] >= ratings[i - 1], levels.join(" | "));
   assert.deepEqual(errors, []);
   await page.close();
@@ -135,6 +136,7 @@ test("a Hoplit drop shows the pushed pawn while its square is pointed at", async
   await page.waitForFunction(() => document.querySelector('[data-square="g3"]').dataset.piece === "P");
   assert.equal(await piece("g1"), "H");
   assert.equal(await piece("g2"), null);
+  await page.screenshot({ path: join(SCREENSHOTS, "firstuse-hoplit-drop-preview.png") });
   // Off the drop squares the board is as it stands.
   await square(page, "d5").hover();
   await page.waitForFunction(() => !document.querySelector('[data-square="g3"]').dataset.piece);
@@ -158,10 +160,28 @@ test("screenshots of the landing page and the level picker", async () => {
     // On a phone the list of games starts folded, the cards in view.
     assert.equal(await page.locator("#intro-games").evaluate((d) => d.open), name === "desktop");
     await page.screenshot({ path: join(SCREENSHOTS, `firstuse-landing-${name}.png`), fullPage: true });
+    await page.selectOption("#engine-level", "18"); // the longest name
     await page.locator("#card-engine").screenshot({ path: join(SCREENSHOTS, `firstuse-levels-${name}.png`) });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width, `the page is ${width}px wide`);
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test("a typed move one part short says what it lacks (issue 11, item 14)", async () => {
+  const { page, errors } = await openPage();
+  await newLocalGame(page, server.url, "jumpingking");
+  await clickMoves(page, ["a1c2", "f8d7"]);
+  // J4: the second jump leaves a man on c2; typed without its letter.
+  await page.fill("#move-text", "c2e3");
+  await page.click("#move-text-play");
+  await page.waitForFunction(() => document.getElementById("move-text-error").textContent !== "");
+  assert.match(
+    await page.locator("#move-text-error").textContent(),
+    /^'c2e3' needs the letter of the man the king leaves on the square it jumped from: c2e3[a-z]/,
+  );
+  assert.equal(await page.locator("#moves button").count(), 2, "nothing was played");
+  assert.deepEqual(errors, []);
+  await page.close();
 });

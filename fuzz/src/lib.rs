@@ -26,6 +26,7 @@ use springboard_rules::notation::{san, seed};
 use springboard_rules::perft::perft;
 use springboard_rules::{Game, Move, Position, Variant};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The most moves checked in full in one position (the sample of a larger
@@ -68,6 +69,47 @@ pub fn round_trip(pos: &Position) {
     );
 }
 
+/// A cheap hasher for the sets of moves (std's SipHash was a twentieth of
+/// `game`'s time): Fx-style multiply-rotate, good enough for a set the
+/// fuzzer cannot flood (the moves are the rules core's).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.write_u64(u64::from(b));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Each legal move of `pos` is listed once (P9).
+pub fn listed_once(pos: &Position, moves: &[Move]) {
+    let mut seen: HashSet<Move, BuildHasherDefault<MoveHasher>> =
+        HashSet::with_capacity_and_hasher(moves.len(), Default::default());
+    for &m in moves {
+        assert!(
+            seen.insert(m),
+            "{}: {:?}: {} is listed twice",
+            pos.variant(),
+            pos.to_fen(),
+            uci::to_uci(pos, m)
+        );
+    }
+}
+
 /// Every property of an accepted position (module documentation).
 pub fn check_position(pos: &Position) {
     round_trip(pos);
@@ -79,15 +121,7 @@ pub fn check_position(pos: &Position) {
         "{}: {fen:?}: perft 1 is not the number of legal moves",
         pos.variant()
     );
-    let mut seen = HashSet::with_capacity(moves.len());
-    for &m in &moves {
-        assert!(
-            seen.insert(m),
-            "{}: {fen:?}: {} is listed twice",
-            pos.variant(),
-            uci::to_uci(pos, m)
-        );
-    }
+    listed_once(pos, &moves);
     if moves.is_empty() {
         assert!(
             pos.outcome().is_some(),
@@ -341,9 +375,20 @@ pub fn seed_target(data: &[u8]) {
 }
 
 /// `game`: move choices played on a [`Game`]: each two bytes pick a legal
-/// move by index (0xffff takes the last move back); every position met
-/// passes [`check_position`]'s perft and notation checks for the chosen
-/// move, and the game's SAN text replays to the same moves.
+/// move by index (0xffff takes the last move back).
+///
+/// Every ply: the game is not over when a move is chosen, a position
+/// without legal moves has an outcome, `Game::play` agrees with
+/// `Position::play`, the incremental hash is the computed one, `undo`
+/// restores. Once per input, on the last move of the game as it stands
+/// (the fuzzer reaches any move of any line by ending an input there):
+/// the legal moves of its position agree with perft 1 and are listed
+/// once (P9), and the move passes [`check_move`] (long notation and SAN
+/// read back, the position after it round-trips); and the game's SAN,
+/// as a game text, replays with the seeds' reader to the same moves.
+/// Each ply thus generates the legal moves of its position about four
+/// times (`Game::outcome`, the choice, the SAN, `Game::play`) plus the
+/// replay, where checking every ply in full cost about ten.
 pub fn game_target(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
@@ -351,13 +396,18 @@ pub fn game_target(data: &[u8]) {
     let pool = pool();
     let start = &pool[first as usize % pool.len()];
     let mut game = Game::new(start.clone());
+    // The SAN of each move of the game, for the game text.
+    let mut sans: Vec<String> = Vec::new();
     for pair in rest.chunks_exact(2).take(MAX_PLIES) {
         let choice = u16::from_le_bytes([pair[0], pair[1]]);
         if choice == u16::MAX {
-            let before = game.positions().to_vec();
+            let plies = game.moves().len();
+            let previous = plies.checked_sub(1).map(|i| game.positions()[i].clone());
             if game.undo().is_some() {
+                sans.pop();
+                assert_eq!(game.moves().len(), plies - 1, "undo takes back one move");
                 assert!(
-                    *game.position() == before[before.len() - 2],
+                    Some(game.position()) == previous.as_ref(),
                     "undo does not restore"
                 );
             }
@@ -366,21 +416,39 @@ pub fn game_target(data: &[u8]) {
         if game.outcome().is_some() {
             break;
         }
-        let pos = game.position().clone();
+        let pos = game.position();
         let moves = pos.legal_moves();
-        assert_eq!(perft(&pos, 1), moves.len() as u64, "{}", pos.to_fen());
         if moves.is_empty() {
             panic!("{}: no legal move but the game is not over", pos.to_fen());
         }
         let m = moves[choice as usize % moves.len()];
-        play_read(&mut game, m);
+        sans.push(san::to_san(pos, m));
+        let mut after = pos.clone();
+        after.play(m);
+        assert_eq!(
+            after.hash(),
+            after.compute_hash(),
+            "{}: the incremental hash after {} is not the computed one",
+            pos.to_fen(),
+            uci::to_uci(pos, m)
+        );
+        if let Err(e) = game.play(m) {
+            panic!("{}: a legal move is refused: {e}", game.position().to_fen());
+        }
+        assert!(
+            *game.position() == after,
+            "Game::play and Position::play differ"
+        );
+    }
+    // The last move in full.
+    if let (Some(&m), [.., pos, _]) = (game.moves().last(), game.positions()) {
+        let moves = pos.legal_moves();
+        assert_eq!(perft(pos, 1), moves.len() as u64, "{}", pos.to_fen());
+        listed_once(pos, &moves);
+        check_move(pos, m);
     }
     // The game's SAN, as a game text, replays to the same moves.
-    let mut text = String::new();
-    for (pos, &m) in game.positions().iter().zip(game.moves()) {
-        text.push_str(&san::to_san(pos, m));
-        text.push(' ');
-    }
+    let text = sans.join(" ");
     match seed::replay(start, &text) {
         Ok(replay) => assert!(
             replay.moves == game.moves(),

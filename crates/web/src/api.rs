@@ -17,11 +17,12 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::seed::read_typed;
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Color, Game, Move, Outcome, Position, Variant, WinReason};
+use springboard_rules::{Color, Game, Move, MoveError, Outcome, Position, Variant, WinReason};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -1253,7 +1254,15 @@ pub async fn read_move(
         )));
     }
     let pos = line.game.position();
-    let m = read_typed(pos, &req.text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let m = read_typed(pos, &req.text).map_err(|e| match e {
+        // A long-notation text one part short: the rules core says what
+        // it lacks (as for a move sent to play).
+        MoveError::Illegal(_) => match missing_part(pos, &req.text) {
+            Some(missing) => ApiError::BadRequest(missing.to_string()),
+            None => ApiError::BadRequest(e.to_string()),
+        },
+        _ => ApiError::BadRequest(e.to_string()),
+    })?;
     Ok(Json(ReadView {
         uci: to_uci(pos, m),
         san: to_san(pos, m),

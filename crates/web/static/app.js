@@ -778,8 +778,13 @@ function applyGame(v) {
     navigate(`/g/${v.rematch}`);
     return;
   }
-  app.input = new MoveInput(canMove() ? app.state.legal : []);
-  closeChooser();
+  // The same version again (the socket's catch-up read): a move being
+  // entered (a picked piece, the open picker) stays; else it starts over.
+  const same = old && typeof v.version === "number" && v.version === old.version && v.you === old.you;
+  if (!same) {
+    app.input = new MoveInput(canMove() ? app.state.legal : []);
+    closeChooser();
+  }
   if (v.variant !== (old && old.variant)) showPicked(v.variant);
   document.title = `${v.title} - Springboard`;
   render();
@@ -1408,7 +1413,9 @@ function whyNoTypedMove() {
 function renderMoveEntry() {
   const form = $("move-entry");
   form.hidden = !(you() || (app.state && app.state.line));
-  const example = typedExample();
+  // An example from the moves this player may play now (none while the
+  // opponent is to move).
+  const example = canMove() ? typedExample() : "";
   $("move-text-help").textContent = example ? `Like ${example}` : "";
   $("move-text").placeholder = example ? example.split(" or ")[0] : "";
   // The button stays enabled: a move typed when none can be played gets
@@ -1801,7 +1808,7 @@ function levelOptions(engine) {
   for (let i = 1; i <= engine.max_level; i++) {
     const l = labels.get(i);
     let text = String(i);
-    if (l) text += `: ${l.name}` + (l.elo ? ` (about ${l.elo})` : "");
+    if (l) text += `: ${l.name}` + (l.elo ? ` (${l.elo})` : "");
     options.push([String(i), text]);
   }
   return options;
@@ -1822,6 +1829,7 @@ function wireCreation() {
     $("card-engine").hidden = false;
     $("card-analysis").hidden = false;
     fillSelect($("engine-level"), levelOptions(app.info.engine));
+    $("level-hint").hidden = !(app.info.engine.levels || []).some((l) => l.elo);
   }
   $("create-engine").addEventListener("click", () =>
     create({

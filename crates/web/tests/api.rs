@@ -1626,3 +1626,39 @@ async fn a_drop_names_the_pawn_it_pushes() {
         .unwrap();
     assert!(knight.get("changes").is_none(), "{knight}");
 }
+
+/// Item 14 of issue 11 in the move box: a typed long-notation text one
+/// part short says what it lacks, like a move sent to play.
+#[tokio::test]
+async fn a_typed_move_short_of_a_part_says_what_it_lacks() {
+    let app = app(None).await;
+    // The typed reader takes a bare promotion as a queen (its own rule,
+    // kept as it is).
+    let id = local_game(&app, json!({"fen": "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"})).await;
+    let uri = format!("/api/games/{id}/read");
+    let (status, v) = call(&app, "POST", &uri, Some(json!({"text": "e7e8"}))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Jumping King (J4): a jump without the man it leaves.
+    let id = local_game(&app, json!({"variant": "jumpingking"})).await;
+    for mv in ["a1c2", "f8d7"] {
+        assert_eq!(play(&app, &id, mv).await.0, StatusCode::OK, "{mv}");
+    }
+    let uri = format!("/api/games/{id}/read");
+    let (status, err) = call(&app, "POST", &uri, Some(json!({"text": "c2e3"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let reason = err["error"].as_str().unwrap();
+    assert!(
+        reason.starts_with(
+            "'c2e3' needs the letter of the man the king leaves on the square it jumped from: c2e3"
+        ),
+        "{reason}"
+    );
+    let id = local_game(&app, json!({"variant": "hoplit"})).await;
+    let uri = format!("/api/games/{id}/read");
+    let (status, err) = call(&app, "POST", &uri, Some(json!({"text": "H@e1"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "no Hoplit can be dropped on e1: the square is not empty"
+    );
+}

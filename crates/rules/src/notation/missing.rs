@@ -255,6 +255,40 @@ mod tests {
         );
     }
 
+    /// Every short text in every game's start position and after a few
+    /// moves: no panic, and a text is explained only when it is refused.
+    #[test]
+    fn explains_only_refused_texts_and_never_panics() {
+        let games = [
+            (Variant::Chess, "e2e4 e7e5"),
+            (Variant::HopChess, "e2e4 e7e5@e2"),
+            (Variant::Trampoline, "e2e4 e7e5"),
+            (Variant::JumpingKing, "a1c2 f8d7"),
+            (Variant::Hoplit, "g1f3 g8f6"),
+        ];
+        let mut explained = 0;
+        for (variant, moves) in games {
+            for p in [Position::startpos(variant), after(variant, None, moves)] {
+                let mut texts = Vec::new();
+                for from in Square::ALL {
+                    texts.push(format!("H@{from}"));
+                    for to in Square::ALL {
+                        texts.push(format!("{from}{to}"));
+                        texts.push(format!("{from}{to}q"));
+                        texts.push(format!("{from}{to}@{to}"));
+                    }
+                }
+                for t in texts {
+                    if let Some(m) = missing_part(&p, &t) {
+                        assert!(parse_uci(&p, &t).is_err(), "{variant:?} {t}: {m}");
+                        explained += 1;
+                    }
+                }
+            }
+        }
+        assert!(explained > 0);
+    }
+
     #[test]
     fn l4_drops_that_cannot_be() {
         let reason = |p: &Position, t: &str| match missing_part(p, t) {
