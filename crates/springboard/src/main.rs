@@ -4,9 +4,11 @@
 
 mod arena;
 mod bench;
+mod datagen;
 mod perft;
 mod play;
 mod replay;
+mod suites;
 mod web_engine;
 
 use anyhow::Result;
@@ -51,6 +53,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Play games between two UCI engines (Elo, SPRT, PGN).
     Match(Box<arena::MatchArgs>),
+    /// Make an opening suite: random openings a fixed search scores near equal.
+    Openings(suites::OpeningsArgs),
+    /// Self-play data: positions with search scores and game results.
+    Datagen(datagen::DatagenArgs),
     /// Start the web app (the default with no subcommand) and print its URL.
     Serve(ServeArgs),
 }
@@ -162,6 +168,8 @@ fn main() -> Result<()> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Match(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Openings(args)) => suites::run_openings(&args),
+        Some(Command::Datagen(args)) => datagen::run_datagen(&args),
         Some(Command::Serve(args)) => serve(&args),
         None => serve(&ServeArgs::default_args()),
     }

@@ -303,7 +303,53 @@ fn max_seconds_bounds_a_run() {
     ]);
     assert!(ok, "{text}");
     assert!(
-        text.starts_with("Stopped early (--max-seconds or SPRT): 0 of 4 games\nGames: 0\n"),
+        text.starts_with(
+            "Openings: suite openings/chess.txt (built in): 500 positions, shuffled by seed 1, \
+             each played with both colours\n\
+             Stopped early (--max-seconds or SPRT): 0 of 4 games\nGames: 0\n"
+        ),
         "{text}"
     );
+}
+
+/// The same engine against itself at fixed nodes plays each pair's two
+/// games move for move: every pair scores 1 of 2, and the SPRT on pairs
+/// accepts H0 at 10 pairs (it cannot pass).
+#[test]
+fn an_engine_against_itself_fails_the_sprt_on_pairs() {
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &material1(),
+        "--engine2",
+        &material1(),
+        "--variant",
+        "hoplit",
+        "--nodes",
+        "1",
+        "--games",
+        "100",
+        "--sprt",
+        "0,10,0.05,0.05",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("Openings: suite openings/hoplit.txt (built in): 500 positions"),
+        "{text}"
+    );
+    // Decided at 10 pairs, the fewest it decides on; the pair under way
+    // when the decision came is played out.
+    assert!(
+        text.contains("Ptnml(0-2): 0, 0, 10, 0, 0\nSPRT (0, 10, alpha 0.05, beta 0.05): LLR -16.57 (bounds -2.94, 2.94) H0 accepted\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Stopped early (--max-seconds or SPRT): "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nSPRT result: Failed (H0 accepted)\n"),
+        "{text}"
+    );
+    let ptnml = text.lines().last().unwrap();
+    assert!(ptnml.starts_with("Elo: +0.0 "), "{text}");
 }

@@ -49,13 +49,19 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub(super) concurrency: usize,
-    /// A file of opening positions, one position text (FEN) per line.
+    /// The openings: a file of positions (one position text per line, `#`
+    /// starts a comment line), or `none` for random plies from the start
+    /// position. Default: the game's suite (openings/<variant>.txt, built
+    /// into the binary; docs/engine.md, "Opening suites").
+    #[arg(long, value_name = "FILE|none")]
+    pub(super) openings: Option<String>,
+    /// Random plies from the start position instead of a suite (default 8
+    /// with `--openings none`).
     #[arg(long)]
-    pub(super) openings: Option<PathBuf>,
-    /// Random plies from the start position when no opening file is given.
-    #[arg(long, default_value_t = 8)]
-    pub(super) random_plies: usize,
-    /// Seed of the random openings.
+    pub(super) random_plies: Option<usize>,
+    /// Seed of the random openings, and of the order the suite's positions
+    /// are played in (the same seed plays the same positions in the same
+    /// order).
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
     /// Append the games to this PGN file.

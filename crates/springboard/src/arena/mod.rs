@@ -2,7 +2,8 @@
 //! openings, adjudication, PGN output, Elo and SPRT. Every move is checked
 //! by the rules core: an illegal move loses the game and is reported.
 //!
-//! [`run`] here deals the games to worker threads and collects them;
+//! [`run`] here deals the games to worker threads by pairs (an opening
+//! with both colours) and collects them;
 //! `config` holds the options, `openings` the start positions, `game` one
 //! game (clocks, faults, adjudication), `report` the PGN, running score and
 //! final report, `engine` the UCI engine process and `stats` Elo and SPRT.
@@ -19,8 +20,8 @@ pub use config::MatchArgs;
 use engine::UciEngine;
 use game::play_game;
 use openings::openings;
-use report::{pgn, summary, Tally};
-use stats::SprtState;
+use report::{half_points, pgn, sprt_block, summary, Tally};
+use stats::{Penta, SprtState};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -38,13 +39,20 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         names.push(e.name.clone());
         e.quit();
     }
-    let openings = Arc::new(openings(args)?);
+    let openings = openings(args)?;
+    println!("Openings: {}", openings.source);
+    let openings = Arc::new(openings.list);
+    // Work is handed out by pairs (the two games of an opening, colours
+    // swapped; one game with --no-swap): a stop (SPRT, --max-seconds)
+    // never leaves half a pair.
+    let per_pair = if args.no_swap { 1 } else { 2 };
+    let units = args.games.div_ceil(per_pair);
     let next = Arc::new(AtomicUsize::new(0));
     let halt = Arc::new(AtomicBool::new(false));
     let started = std::time::Instant::now();
     let (tx, rx) = channel();
     let mut workers = Vec::new();
-    for _ in 0..args.concurrency.min(args.games) {
+    for _ in 0..args.concurrency.min(units) {
         let (args, openings, next, halt, tx) = (
             args.clone(),
             openings.clone(),
@@ -59,13 +67,16 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             if out_of_time || halt.load(Ordering::SeqCst) {
                 break;
             }
-            let index = next.fetch_add(1, Ordering::SeqCst);
-            if index >= args.games {
+            let unit = next.fetch_add(1, Ordering::SeqCst);
+            if unit >= units {
                 break;
             }
-            let played = play_game(&args, index, openings[args.opening_of(index)].clone());
-            if tx.send((index, played)).is_err() {
-                break;
+            let first = unit * per_pair;
+            for index in first..(first + per_pair).min(args.games) {
+                let played = play_game(&args, index, openings[args.opening_of(index)].clone());
+                if tx.send((index, played)).is_err() {
+                    return;
+                }
             }
         }));
     }
@@ -81,6 +92,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         None => None,
     };
     let mut tally = Tally::default();
+    // Pairs: the first game's half points until its twin ends.
+    let mut penta = Penta::default();
+    let mut halves = std::collections::HashMap::new();
     for (index, played) in rx {
         let g = match played {
             Ok(g) => g,
@@ -91,6 +105,15 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             }
         };
         tally.add(&g);
+        if !args.no_swap {
+            let pair = g.index / 2;
+            match halves.remove(&pair) {
+                Some(other) => penta.add([other, half_points(&g)]),
+                None => {
+                    halves.insert(pair, half_points(&g));
+                }
+            }
+        }
         let wdl = tally.engine1;
         println!(
             "Game {} ({} vs {}): {} {{{}}}",
@@ -103,9 +126,14 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         if let Some(f) = pgn_file.as_mut() {
             f.write_all(pgn(args, &g).as_bytes())?;
         }
-        println!("{}", summary(wdl, args.sprt));
+        let pairs = (!args.no_swap).then_some(penta);
+        println!("{}", summary(wdl, pairs, args.sprt));
         if let Some(sprt) = args.sprt {
-            if sprt.state(wdl) != SprtState::Continue {
+            let state = match pairs {
+                Some(p) => sprt.state_pairs(p),
+                None => sprt.state(wdl),
+            };
+            if state != SprtState::Continue {
                 halt.store(true, Ordering::SeqCst);
             }
         }
@@ -122,6 +150,12 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         );
     }
     println!("{}", tally.report([&names[0], &names[1]]));
+    if let Some(sprt) = args.sprt {
+        println!(
+            "{}",
+            sprt_block(sprt, tally.engine1, (!args.no_swap).then_some(penta))
+        );
+    }
     if tally.not_played > 0 {
         bail!("{} games could not be played", tally.not_played);
     }

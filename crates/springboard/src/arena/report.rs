@@ -3,7 +3,7 @@
 
 use super::config::MatchArgs;
 use super::game::{Fault, GameResult, Played};
-use super::stats::{Sprt, SprtState, Wdl};
+use super::stats::{Penta, Sprt, SprtState, Wdl};
 use springboard_rules::notation::pgn::{self, Player, Tags};
 use springboard_rules::{Color, Game};
 
@@ -38,7 +38,18 @@ pub(super) fn pgn(args: &MatchArgs, g: &Played) -> String {
     text
 }
 
-pub(super) fn summary(wdl: Wdl, sprt: Option<Sprt>) -> String {
+/// The first engine's points in a game, in half points (0, 1, 2).
+pub(super) fn half_points(g: &Played) -> u32 {
+    match g.result {
+        GameResult::Draw => 1,
+        r if (r == GameResult::WhiteWins) == g.white_is_engine1 => 2,
+        _ => 0,
+    }
+}
+
+/// The running score after a game: W-L-D, Elo, the pairs and the SPRT
+/// (on pairs when the games are played in pairs).
+pub(super) fn summary(wdl: Wdl, pairs: Option<Penta>, sprt: Option<Sprt>) -> String {
     let mut s = format!(
         "Score of engine1 vs engine2: {} - {} - {}  [{:.3}] {}",
         wdl.wins,
@@ -47,27 +58,68 @@ pub(super) fn summary(wdl: Wdl, sprt: Option<Sprt>) -> String {
         wdl.score(),
         wdl.games()
     );
-    match wdl.elo() {
+    match wdl.elo().map(|(e, l, h)| (e + 0.0, l + 0.0, h + 0.0)) {
         Some((elo, lo, hi)) => s.push_str(&format!(
             "\nElo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})"
         )),
         None => s.push_str("\nElo difference: no finite estimate yet (score 0% or 100%)"),
     }
+    if let Some(p) = pairs {
+        s.push_str(&format!("\nPtnml(0-2): {}", ptnml(p)));
+    }
     if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
+        let (llr, state) = match pairs {
+            Some(p) => (sprt.llr_pairs(p), sprt.state_pairs(p)),
+            None => (sprt.llr(wdl), sprt.state(wdl)),
+        };
         s.push_str(&format!(
-            "\nSPRT ({}, {}, alpha {}, beta {}): LLR {:.2} (bounds {lower:.2}, {upper:.2})",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(wdl)
+            "\nSPRT ({}, {}, alpha {}, beta {}): LLR {llr:.2} (bounds {lower:.2}, {upper:.2})",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta,
         ));
-        match sprt.state(wdl) {
+        match state {
             SprtState::H1 => s.push_str(" H1 accepted"),
             SprtState::H0 => s.push_str(" H0 accepted"),
             SprtState::Continue => {}
         }
+    }
+    s
+}
+
+fn ptnml(p: Penta) -> String {
+    p.0.map(|c| c.to_string()).join(", ")
+}
+
+/// The SPRT's result in the form a commit message carries (as fishtest
+/// writes it): the verdict, the LLR with its bounds and the Elo bounds,
+/// the games with W/L/D of engine1, the pairs.
+pub(super) fn sprt_block(sprt: Sprt, wdl: Wdl, pairs: Option<Penta>) -> String {
+    let (lower, upper) = sprt.bounds();
+    let (llr, state) = match pairs {
+        Some(p) => (sprt.llr_pairs(p), sprt.state_pairs(p)),
+        None => (sprt.llr(wdl), sprt.state(wdl)),
+    };
+    let verdict = match state {
+        SprtState::H1 => "Passed (H1 accepted)",
+        SprtState::H0 => "Failed (H0 accepted)",
+        SprtState::Continue => "Undecided (no bound reached)",
+    };
+    let mut s = format!(
+        "SPRT result: {verdict}\nLLR: {llr:.2} ({lower:.2},{upper:.2}) <{:.2},{:.2}>\nTotal: {} W: {} L: {} D: {}",
+        sprt.elo0,
+        sprt.elo1,
+        wdl.games(),
+        wdl.wins,
+        wdl.losses,
+        wdl.draws
+    );
+    if let Some(p) = pairs {
+        s.push_str(&format!("\nPtnml(0-2): {}", ptnml(p)));
+    }
+    if let Some((elo, lo, hi)) = wdl.elo() {
+        // `+ 0.0` writes an even score's -0.0 as +0.0.
+        let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
+        s.push_str(&format!("\nElo: {elo:+.1} (95%: {lo:+.1} to {hi:+.1})"));
     }
     s
 }
@@ -200,7 +252,7 @@ mod tests {
             no_swap: false,
             concurrency: 1,
             openings: None,
-            random_plies: 0,
+            random_plies: Some(0),
             seed: 1,
             pgn: None,
             resign_score: 1000,
@@ -248,7 +300,7 @@ mod tests {
         let (back, tags) = pgn::read(&text, pgn::VariantHint::Any).unwrap();
         assert_eq!(back.moves(), game.moves());
         assert_eq!(tags.get("Round"), Some("1"));
-        assert_eq!(openings(&args).unwrap().len(), 1);
+        assert_eq!(openings(&args).unwrap().list.len(), 1);
     }
 
     /// A finished game for the tally, engine1 White in even games.
@@ -335,6 +387,39 @@ mod tests {
              Crashes: 1 (engine1 0, engine2 1)\n\
              Time losses: 1 (engine1 1, engine2 0)\n\
              Adjudications: 2 (resign 1, draw 0, max plies 1)"
+        );
+        assert_eq!(
+            (0..6)
+                .map(|i| half_points(&played(
+                    i,
+                    [
+                        GameResult::WhiteWins,
+                        GameResult::WhiteWins,
+                        GameResult::Draw,
+                        GameResult::BlackWins
+                    ][i % 4],
+                    None,
+                    None
+                )))
+                .collect::<Vec<_>>(),
+            [2, 0, 1, 2, 2, 0]
+        );
+        let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+        assert_eq!(
+            sprt_block(
+                sprt,
+                Wdl {
+                    wins: 0,
+                    draws: 20,
+                    losses: 0
+                },
+                Some(Penta([0, 0, 10, 0, 0]))
+            ),
+            "SPRT result: Failed (H0 accepted)\n\
+             LLR: -4.14 (-2.94,2.94) <0.00,5.00>\n\
+             Total: 20 W: 0 L: 0 D: 20\n\
+             Ptnml(0-2): 0, 0, 10, 0, 0\n\
+             Elo: +0.0 (95%: +0.0 to +0.0)"
         );
         t.not_played = 2;
         assert!(t.report(["One", "Two"]).ends_with("\nGames not played: 2"));

@@ -93,7 +93,72 @@ impl Sprt {
     }
 
     pub fn state(&self, wdl: Wdl) -> SprtState {
-        let llr = self.llr(wdl);
+        self.decide(self.llr(wdl))
+    }
+}
+
+/// The first engine's results by pairs of games (one opening, both
+/// colours): how many pairs it scored 0, 1/2, 1, 3/2 and 2 points
+/// (fishtest's "Ptnml(0-2)"). Pairs cancel most of an opening's bias, so
+/// the SPRT of a match with colour swaps is computed on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta(pub [u32; 5]);
+
+impl Penta {
+    /// Counts a pair from the first engine's two game scores (0, 1/2, 1
+    /// each, given in half points: 0, 1, 2).
+    pub fn add(&mut self, half_points: [u32; 2]) {
+        let k = (half_points[0] + half_points[1]).min(4) as usize;
+        self.0[k] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+
+    /// The mean pair score (as a fraction of 2 points) and its variance
+    /// per pair, with every empty count set to 1e-3 as fishtest does, so
+    /// that a run of identical pairs has a small variance and not none.
+    fn mean_var(&self) -> (f64, f64) {
+        let counts = self.0.map(|c| f64::from(c).max(1e-3));
+        let n: f64 = counts.iter().sum();
+        let x = |k: usize| k as f64 / 4.0;
+        let mean = (0..5).map(|k| counts[k] * x(k)).sum::<f64>() / n;
+        let var = (0..5)
+            .map(|k| counts[k] * (x(k) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (mean, var)
+    }
+}
+
+/// The fewest pairs an SPRT on pairs decides on.
+pub const MIN_PAIRS: u32 = 10;
+
+impl Sprt {
+    /// The log-likelihood ratio of H1 against H0 from pairs (the same
+    /// normal approximation as [`Sprt::llr`], with the pair as the sample).
+    pub fn llr_pairs(&self, p: Penta) -> f64 {
+        let n = f64::from(p.pairs());
+        if n == 0.0 {
+            return 0.0;
+        }
+        let (mean, var) = p.mean_var();
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var / n)
+    }
+
+    /// The SPRT's state from pairs: no decision before [`MIN_PAIRS`]
+    /// pairs (with fewer, one pair's kind alone has a variance near 0, and
+    /// the first pair would decide).
+    pub fn state_pairs(&self, p: Penta) -> SprtState {
+        if p.pairs() < MIN_PAIRS {
+            return SprtState::Continue;
+        }
+        self.decide(self.llr_pairs(p))
+    }
+
+    fn decide(&self, llr: f64) -> SprtState {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             SprtState::H1
@@ -199,6 +264,59 @@ mod tests {
         };
         assert_eq!(sprt.state(even), SprtState::Continue);
         assert!("1,0,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("0,10,0.05,0.05".parse::<Sprt>().is_ok());
+    }
+
+    #[test]
+    fn sprt_on_pairs() {
+        let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+        let mut p = Penta::default();
+        p.add([2, 0]);
+        p.add([1, 1]);
+        p.add([0, 2]);
+        p.add([2, 1]);
+        p.add([0, 0]);
+        p.add([2, 2]);
+        p.add([4, 4]); // clamped to the top count
+        assert_eq!(p, Penta([1, 0, 3, 1, 2]));
+        assert_eq!(p.pairs(), 7);
+        // Identical pairs (every pair 1 point of 2, as the same engine at
+        // fixed nodes plays): H0 after 10 pairs, never H1.
+        let same = Penta([0, 0, 10, 0, 0]);
+        assert_eq!(sprt.state_pairs(same), SprtState::H0);
+        assert!(sprt.llr_pairs(same) < -2.944);
+        assert_eq!(
+            sprt.state_pairs(Penta([0, 0, 5, 0, 0])),
+            SprtState::Continue
+        );
+        // One pair decides nothing, though its variance is near 0 (at
+        // [0, 10], its LLR is beyond the lower bound).
+        let one = Penta([0, 1, 0, 0, 0]);
+        let wide: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        assert!(wide.llr_pairs(one) < -2.944);
+        assert_eq!(wide.state_pairs(one), SprtState::Continue);
+        assert_eq!(sprt.state_pairs(one), SprtState::Continue);
+        assert_eq!(
+            sprt.state_pairs(Penta([0, 9, 0, 0, 0])),
+            SprtState::Continue
+        );
+        assert_eq!(sprt.state_pairs(Penta([0, 10, 0, 0, 0])), SprtState::H0);
+        // Fixed inputs against values computed apart (Python): counts
+        // 10, 100, 300, 160, 20 (590 pairs): mean 0.53390, var 0.03911,
+        // LLR = (s1 - s0) (2 mean - s0 - s1) / (2 var / n) = 3.2893.
+        let p = Penta([10, 100, 300, 160, 20]);
+        let llr = sprt.llr_pairs(p);
+        assert!((llr - 3.2893).abs() < 0.001, "{llr}");
+        assert_eq!(sprt.state_pairs(p), SprtState::H1);
+        // 10 fewer 3/2 pairs: 2.8465, not yet decided.
+        let p = Penta([10, 100, 300, 150, 20]);
+        assert!((sprt.llr_pairs(p) - 2.8465).abs() < 0.001);
+        assert_eq!(sprt.state_pairs(p), SprtState::Continue);
+        // Mirrored: -3.6172, H0.
+        let worse = Penta([20, 150, 300, 100, 10]);
+        assert!((sprt.llr_pairs(worse) + 3.6172).abs() < 0.001);
+        assert_eq!(sprt.state_pairs(worse), SprtState::H0);
+        assert_eq!(sprt.llr_pairs(Penta::default()), 0.0);
         assert!("0,10,0.05".parse::<Sprt>().is_err());
     }
 }
