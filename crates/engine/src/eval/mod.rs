@@ -10,6 +10,7 @@ pub mod fide;
 pub mod hoplit;
 pub mod jumpingking;
 pub mod trampoline;
+pub mod tuned;
 pub mod weights;
 
 use springboard_rules::{Color, Position, Variant};

@@ -55,7 +55,8 @@ impl Mul<i32> for S {
 pub fn for_variant(variant: springboard_rules::Variant) -> &'static Weights {
     use springboard_rules::Variant::*;
     match variant {
-        Chess | HopChess | Trampoline | JumpingKing | Hoplit => &WEIGHTS,
+        Trampoline => &super::tuned::TRAMPOLINE,
+        Chess | HopChess | JumpingKing | Hoplit => &WEIGHTS,
     }
 }
 

@@ -1,0 +1,7 @@
+//! Tuned weight sets, one module per game, written by `springboard tune`
+//! and adopted by [`super::weights::for_variant`] after passing an SPRT
+//! (docs/engine.md, "The tuner").
+
+mod trampoline;
+
+pub use trampoline::TRAMPOLINE;
