@@ -56,7 +56,8 @@ pub fn for_variant(variant: springboard_rules::Variant) -> &'static Weights {
     use springboard_rules::Variant::*;
     match variant {
         Trampoline => &super::tuned::TRAMPOLINE,
-        Chess | HopChess | JumpingKing | Hoplit => &WEIGHTS,
+        JumpingKing => &super::tuned::JUMPING_KING,
+        Chess | HopChess | Hoplit => &WEIGHTS,
     }
 }
 

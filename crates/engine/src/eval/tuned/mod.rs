@@ -2,6 +2,8 @@
 //! and adopted by [`super::weights::for_variant`] after passing an SPRT
 //! (docs/engine.md, "The tuner").
 
+mod jumpingking;
 mod trampoline;
 
+pub use jumpingking::JUMPING_KING;
 pub use trampoline::TRAMPOLINE;
