@@ -410,10 +410,9 @@ impl<'a> Tuner<'a> {
     }
 }
 
-fn pairs(out: &mut String, indent: &str, v: &[S]) {
+fn pairs(out: &mut String, v: &[S]) {
     let items: Vec<String> = v.iter().map(|s| format!("S({}, {})", s.0, s.1)).collect();
     let _ = writeln!(out, "[{}],", items.join(", "));
-    let _ = indent;
 }
 
 fn table(out: &mut String, indent: &str, t: &[i32; 64]) {
@@ -445,7 +444,7 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
         "#[rustfmt::skip]\npub const {name}: Weights = Weights {{"
     );
     o.push_str("    material: ");
-    pairs(&mut o, "    ", &w.material);
+    pairs(&mut o, &w.material);
     for (label, t) in [("pst_mg", &w.pst_mg), ("pst_eg", &w.pst_eg)] {
         let _ = writeln!(o, "    {label}: [");
         for r in t.iter() {
@@ -455,7 +454,7 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
         o.push_str("    ],\n");
     }
     o.push_str("    mobility: ");
-    pairs(&mut o, "    ", &w.mobility);
+    pairs(&mut o, &w.mobility);
     let _ = writeln!(o, "    mobility_base: {:?},", w.mobility_base);
     let _ = writeln!(o, "    bishop_pair: {},", s(w.bishop_pair));
     let _ = writeln!(o, "    rook_open_file: {},", s(w.rook_open_file));
@@ -463,11 +462,11 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
     let _ = writeln!(o, "    doubled_pawn: {},", s(w.doubled_pawn));
     let _ = writeln!(o, "    isolated_pawn: {},", s(w.isolated_pawn));
     o.push_str("    passed_pawn: ");
-    pairs(&mut o, "    ", &w.passed_pawn);
+    pairs(&mut o, &w.passed_pawn);
     let _ = writeln!(o, "    king_attack_unit: {:?},", w.king_attack_unit);
     let _ = writeln!(o, "    king_attack_scale: {},", w.king_attack_scale);
     o.push_str("    pawn_shield: ");
-    pairs(&mut o, "    ", &w.pawn_shield);
+    pairs(&mut o, &w.pawn_shield);
     let _ = writeln!(o, "    tempo: {},", s(w.tempo));
     let h = &w.hoplit;
     let _ = writeln!(o, "    hoplit: HoplitWeights {{");
@@ -483,9 +482,9 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
     let t = &w.tramp;
     let _ = writeln!(o, "    tramp: TrampolineWeights {{");
     o.push_str("        bounce_mobility: ");
-    pairs(&mut o, "        ", &t.bounce_mobility);
+    pairs(&mut o, &t.bounce_mobility);
     o.push_str("        bounce_king_zone: ");
-    pairs(&mut o, "        ", &t.bounce_king_zone);
+    pairs(&mut o, &t.bounce_king_zone);
     let _ = writeln!(o, "        bounce_threat: {},", s(t.bounce_threat));
     let _ = writeln!(o, "        king_line: {},", s(t.king_line));
     let _ = writeln!(o, "        in_hand: {},", s(t.in_hand));
@@ -503,20 +502,20 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
     o.push_str("        king_eg: ");
     table(&mut o, "        ", &j.king_eg);
     o.push_str("        mobility: ");
-    pairs(&mut o, "        ", &j.mobility);
+    pairs(&mut o, &j.mobility);
     let _ = writeln!(o, "        mobility_base: {:?},", j.mobility_base);
     let _ = writeln!(o, "        ws_attack_to_move: {},", s(j.ws_attack_to_move));
     let _ = writeln!(o, "        ws_attack_waiting: {},", s(j.ws_attack_waiting));
     let _ = writeln!(o, "        ws_ring_attack: {},", s(j.ws_ring_attack));
     let _ = writeln!(o, "        ws_ring_defend: {},", s(j.ws_ring_defend));
     o.push_str("        ws_file_pawn: ");
-    pairs(&mut o, "        ", &j.ws_file_pawn);
+    pairs(&mut o, &j.ws_file_pawn);
     o.push_str("        passed_pawn: ");
-    pairs(&mut o, "        ", &j.passed_pawn);
+    pairs(&mut o, &j.passed_pawn);
     let _ = writeln!(o, "        king_jumps: {},", s(j.king_jumps));
     let _ = writeln!(o, "        stuck_risk: {},", s(j.stuck_risk));
     o.push_str("        king_zone: ");
-    pairs(&mut o, "        ", &j.king_zone);
+    pairs(&mut o, &j.king_zone);
     o.push_str("    },\n};\n");
     o
 }
