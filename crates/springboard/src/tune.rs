@@ -133,13 +133,21 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     check.k = k;
     let start = train.start();
     let before = tuner.loss_and_gradient(&start).0;
-    let held_before = check.loss_and_gradient(&start).0;
-    eprintln!("K = {k:.4}; loss {before:.6} (held out {held_before:.6})");
+    // The held-out loss as text ("-" when no game is held out).
+    let held_loss = |theta: &[f64]| {
+        if held.entries.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.6}", check.loss_and_gradient(theta).0)
+        }
+    };
+    let held_before = held_loss(&start);
+    eprintln!("K = {k:.4}; loss {before:.6} (held out {held_before})");
     let theta = tuner.run(|epoch, loss| eprintln!("epoch {epoch}: loss {loss:.6}"));
     let after = tuner.loss_and_gradient(&theta).0;
-    let held_after = check.loss_and_gradient(&theta).0;
+    let held_after = held_loss(&theta);
     eprintln!(
-        "after {} epochs: loss {after:.6} (held out {held_after:.6}), was {before:.6} ({held_before:.6})",
+        "after {} epochs: loss {after:.6} (held out {held_after}), was {before:.6} ({held_before})",
         args.epochs
     );
     let all = tuner.all_values(&theta);
