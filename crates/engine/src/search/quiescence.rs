@@ -74,13 +74,19 @@ impl Worker<'_, '_> {
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        pos.legal_steps_into(&mut moves);
-        if moves.is_empty() {
+        if in_check {
+            pos.legal_steps_into(&mut moves);
+        } else {
+            // Only captures and queen promotions, and only their legality
+            // tested (the rules core asks the filter first): most steps
+            // are quiet, and a Hop Chess step's legality test is dear.
+            pos.legal_steps_filtered_into(&mut moves, |m| {
+                is_capture(pos, m) || m.promotion_role() == Some(Role::Queen)
+            });
+        }
+        if moves.is_empty() && (in_check || !pos.has_legal_step()) {
             self.lists[ply] = moves;
             return if in_check { -MATE + turns } else { 0 };
-        }
-        if !in_check {
-            moves.retain(|&m| is_capture(pos, m) || m.promotion_role() == Some(Role::Queen));
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, 0, true);
