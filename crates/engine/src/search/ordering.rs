@@ -57,6 +57,9 @@ struct PlacementGuess {
     their_men: Bitboard,
     their_king: Option<Square>,
     stay: Option<Square>,
+    /// The squares from which a trampoline would send some piece (of
+    /// either side) on: elsewhere a placement attacks nothing new.
+    launch: Bitboard,
 }
 
 impl PlacementGuess {
@@ -64,11 +67,17 @@ impl PlacementGuess {
         let b = pos.board();
         let us = pos.turn();
         let kings = b.by_role(Role::King);
+        let ours = Reach::of(b, us);
+        let theirs = Reach::of(b, !us);
+        let launch = [ours, theirs].iter().fold(Bitboard::EMPTY, |bb, r| {
+            bb | r.knight | r.orth | r.diag | r.pawn
+        });
         PlacementGuess {
             us,
             occ: b.occupied(),
-            ours: Reach::of(b, us),
-            theirs: Reach::of(b, !us),
+            ours,
+            theirs,
+            launch,
             our_men: b.by_color(us) & !kings,
             their_men: b.by_color(!us) & !kings,
             their_king: b.king_of(!us),
@@ -85,13 +94,17 @@ impl PlacementGuess {
     }
 
     fn score(&self, board: &Board, s: Square) -> i32 {
+        // Ties keep the trampoline where it stands.
+        let stay = i32::from(self.stay == Some(s));
+        if !self.launch.contains(s) {
+            // No piece reaches `s` to bounce off it: nothing to gain or risk.
+            return stay;
+        }
         let ours = self.ours.through(s, self.occ, self.us);
         let theirs = self.theirs.through(s, self.occ, !self.us);
         let check = self.their_king.is_some_and(|k| ours.contains(k));
         let gain = Self::best_value(board, ours & self.their_men);
         let risk = Self::best_value(board, theirs & self.our_men);
-        // Ties keep the trampoline where it stands.
-        let stay = i32::from(self.stay == Some(s));
         let check = if check { PLACEMENT_CHECK } else { 0 };
         check + 32 * (gain - risk) + stay
     }
