@@ -5,6 +5,7 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::ordering::step_may_check;
 use super::profile::{cheap_checks, half_steps, null_move_allowed, piece_step_checks};
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
@@ -364,7 +365,15 @@ impl<'a, 'b> Worker<'a, 'b> {
             let killer = self.killers[ply].contains(&Some(m));
             if !root && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late-move pruning of quiet moves (placements below).
-                if !place && quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
+                // At the frontier, not a Hop Chess step that may check with
+                // its placement (a mating turn one turn past the horizon
+                // is often one: tests/hop_chess_mates.rs).
+                if !place
+                    && quiet
+                    && depth <= 4
+                    && searched >= 4 + 3 * depth * depth
+                    && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
+                {
                     continue;
                 }
                 // Losing captures near the leaves.
