@@ -1,9 +1,11 @@
-//! `Position::legal_steps_filtered_into` and `Position::has_legal_step`
-//! against `legal_steps_into`: on the positions of random games of every
-//! game (turn starts, Hop Chess's `place` states, mates and stalemates at
-//! the games' ends), the filtered list is exactly the full list with a
-//! `retain` of the same filter, in the same order, and a position has a
-//! legal step exactly when the full list is not empty.
+//! `Position::legal_steps_filtered_into`, `Position::has_legal_step` and
+//! `Position::checking_placements` against `legal_steps_into`: on the
+//! positions of random games of every game (turn starts, Hop Chess's
+//! `place` states, mates and stalemates at the games' ends), the filtered
+//! list is exactly the full list with a `retain` of the same filter, in the
+//! same order, a position has a legal step exactly when the full list is
+//! not empty, and a legal placement is among the checking ones exactly
+//! when its position is in check.
 
 use springboard_rules::{Move, MoveKind, MoveList, Position, Variant};
 
@@ -26,10 +28,29 @@ fn is_capture(pos: &Position, m: Move) -> bool {
             .is_some_and(|p| p.color != pos.turn())
 }
 
-/// Checks one position; returns how many filters were compared.
+/// Checks one position; returns how many of its legal placements check.
 fn check(pos: &Position) -> usize {
     let mut all = MoveList::new();
     pos.legal_steps_into(&mut all);
+    // The checking placements are those whose position is in check.
+    let checking = pos.checking_placements();
+    let mut checks = 0;
+    if pos.placement_pending() {
+        for &m in &all {
+            let mut child = pos.clone();
+            child.play_step(m);
+            let to = m.to().expect("a placement square");
+            assert_eq!(
+                checking.contains(to),
+                child.is_check(),
+                "{} {to}",
+                pos.to_fen()
+            );
+            checks += usize::from(child.is_check());
+        }
+    } else {
+        assert!(checking.is_empty(), "{}", pos.to_fen());
+    }
     assert_eq!(pos.has_legal_step(), !all.is_empty(), "{}", pos.to_fen());
     let filters: [&dyn Fn(Move) -> bool; 5] = [
         &|_| true,
@@ -46,7 +67,7 @@ fn check(pos: &Position) -> usize {
         assert_eq!(got[0], Move::trampoline(springboard_rules::Square::A1));
         assert_eq!(got[1..], want[..], "filter {i}: {}", pos.to_fen());
     }
-    filters.len()
+    checks
 }
 
 #[test]
@@ -55,6 +76,7 @@ fn filtered_steps_are_the_full_list_retained() {
     let mut positions = 0;
     let mut ends = 0;
     let mut places = 0;
+    let mut checks = 0;
     for variant in [
         Variant::HopChess,
         Variant::Trampoline,
@@ -62,11 +84,15 @@ fn filtered_steps_are_the_full_list_retained() {
         Variant::Hoplit,
         Variant::JumpingKing,
     ] {
-        let games = if variant == Variant::HopChess { 60 } else { 12 };
+        let games = if variant == Variant::HopChess {
+            200
+        } else {
+            12
+        };
         for _ in 0..games {
             let mut pos = Position::startpos(variant);
             for _ in 0..300 {
-                check(&pos);
+                checks += check(&pos);
                 positions += 1;
                 places += usize::from(pos.placement_pending());
                 let mut steps = MoveList::new();
@@ -93,4 +119,6 @@ fn filtered_steps_are_the_full_list_retained() {
     assert!(positions > 10_000, "{positions}");
     assert!(places > 2_000, "{places}");
     assert!(ends > 20, "{ends}");
+    assert!(checks > 1_000, "{checks}");
+    println!("{positions} positions, {places} placement states, {checks} checking placements, {ends} ends");
 }

@@ -203,7 +203,10 @@ impl Worker<'_, '_> {
         };
         let mut best = -INF;
         let mut tried = 0;
-        let mut checking: Vec<(Move, Position)> = Vec::new();
+        // The rules core's exact set: no placement is played to see that
+        // it checks.
+        let gives_check = pos.checking_placements();
+        let mut checking: Vec<Move> = Vec::new();
         let mut i = 0;
         loop {
             // No checks: each would make the other side search all its
@@ -211,16 +214,14 @@ impl Worker<'_, '_> {
             // would follow check. Only when every placement checks (the
             // piece step checked already), or while every placement tried
             // is mated, are they tried.
-            let (m, child) = if i < count {
+            let m = if i < count {
                 let m = self.pick(ply, i);
                 i += 1;
-                let mut child = pos.clone();
-                child.play_step(m);
-                if child.is_check() {
-                    checking.push((m, child));
+                if m.to().is_some_and(|to| gives_check.contains(to)) {
+                    checking.push(m);
                     continue;
                 }
-                (m, child)
+                m
             } else if tried == 0 || best <= -MATE_BOUND {
                 if checking.is_empty() {
                     break;
@@ -229,6 +230,8 @@ impl Worker<'_, '_> {
             } else {
                 break;
             };
+            let mut child = pos.clone();
+            child.play_step(m);
             tried += 1;
             self.turns[ply + 1] = turns + 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qturns + 1);

@@ -551,6 +551,40 @@ pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
     bounce::is_attacked(&pos.board, pos.trampolines, HOP, sq, by)
 }
 
+/// In the [`PLACE`] phase: the squares where the side to move may put its
+/// trampoline (H2; whether its own king stays safe aside) after which the
+/// enemy king is attacked (P8), so that the turn gives check. Either
+/// trampoline serves both sides (H4), so the new paths are those of
+/// [`bad_placements`] with the roles swapped; when it cannot answer, each
+/// square is tested.
+pub(crate) fn checking_placements(pos: &Position) -> Bitboard {
+    let us = pos.turn;
+    let Some(k) = pos.board.king_of(!us) else {
+        return Bitboard::EMPTY;
+    };
+    let squares = placement_squares(&pos.board, pos.trampolines, us);
+    let base = lifted(pos.trampolines, us);
+    // Trampolines block nothing: a check without the own trampoline stays.
+    if bounce::is_attacked(&pos.board, base, HOP, k, us) {
+        return squares;
+    }
+    let e = pos.trampolines[(!us).index()];
+    match bad_placements(&pos.board, e, !us, k) {
+        Some(checking) => squares & checking,
+        None => {
+            let mut checking = Bitboard::EMPTY;
+            for s in squares {
+                let mut t = base;
+                t[us.index()] = Some(s);
+                if bounce::is_attacked(&pos.board, t, HOP, k, us) {
+                    checking |= s;
+                }
+            }
+            checking
+        }
+    }
+}
+
 /// Whether the side to move has a legal placement (for the [`PLACE`]
 /// phase's position text check).
 pub(crate) fn placement_possible(pos: &Position) -> bool {

@@ -319,6 +319,20 @@ impl Position {
         self.variant == Variant::HopChess && self.phase & hopchess::PLACE != 0
     }
 
+    /// Hop Chess, in the placement phase: the placement squares after
+    /// which the enemy king is attacked (P8), so that the turn gives check,
+    /// without playing them. Among the legal placements (see
+    /// [`Position::legal_steps_into`]) these are exactly the ones whose
+    /// position has [`Position::is_check`]. Empty in every other state and
+    /// game.
+    pub fn checking_placements(&self) -> Bitboard {
+        if self.placement_pending() {
+            hopchess::checking_placements(self)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     /// Hop Chess: whether this is White's first turn (a piece move only, H3).
     #[inline]
     pub fn is_first_turn(&self) -> bool {
