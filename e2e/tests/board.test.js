@@ -7,31 +7,16 @@
 // Positions were checked with the rules core:
 //   springboard perft --variant V --fen F --depth 1
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, newLocalGame, playByApi, SCREENSHOTS } from "./harness.js";
+import { square, newLocalGame, playByApi, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 async function openGame(variant, fen, hash = "") {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await newLocalGame(page, server.url, variant, fen);
+  const { page, errors } = await openTab(env.browser);
+  await newLocalGame(page, env.server.url, variant, fen);
   if (hash) {
     await page.check("#analysis-toggle");
     await page.waitForSelector("#analysis:not([hidden])");

@@ -1,42 +1,27 @@
 // The page in a real browser: moves by click and drag, promotion picker,
 // result message, history, takeback, FEN/PGN, rules.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, clickMoves, newLocalGame, SCREENSHOTS } from "./harness.js";
+import { square, clickMoves, newLocalGame, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 async function openPage() {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await newLocalGame(page, server.url, "chess");
+  const { page, errors } = await openTab(env.browser);
+  await newLocalGame(page, env.server.url, "chess");
   await page.waitForSelector('[data-square="e2"][data-piece="P"]');
   return { page, errors };
 }
 
 test("the variant picker offers the implemented games only", async () => {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(server.url);
+  const { page, errors } = await openTab(env.browser);
+  await page.goto(env.server.url);
   await page.waitForSelector("#create-local");
   const options = await page.locator("#variant option").allTextContents();
-  const info = await (await fetch(new URL("/api/info", server.url))).json();
+  const info = await (await fetch(new URL("/api/info", env.server.url))).json();
   assert.deepEqual(options, info.variants.map((v) => v.title));
   assert.equal(options[0], "Chess");
   // The app plugs the engine in, so the engine game and analysis are offered.
@@ -57,15 +42,13 @@ test("the variant picker offers the implemented games only", async () => {
 });
 
 test("against the real engine: the server answers a move with a legal move", async () => {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const { page, errors } = await openTab(env.browser);
   // The page never asks the engine itself in an engine game.
   const asked = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/engine")) asked.push(r.url());
   });
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.waitForSelector("#create-engine");
   await page.selectOption("#engine-color", "white");
   await page.selectOption("#engine-level", "1");
@@ -90,10 +73,8 @@ test("against the real engine: the server answers a move with a legal move", asy
 });
 
 test("analysis from the creation screen: the engine's view is shown, and kept over a reload", async () => {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(server.url);
+  const { page, errors } = await openTab(env.browser);
+  await page.goto(env.server.url);
   await page.waitForSelector("#create-analysis");
   await page.click("#create-analysis");
   await page.waitForSelector("#analysis:not([hidden])");

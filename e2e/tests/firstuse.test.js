@@ -7,32 +7,17 @@
 // is pointed at. Screenshots of the landing page, the level picker and a
 // finished game at 1920x1080 and 375x667.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, newLocalGame, square, clickMoves, SCREENSHOTS } from "./harness.js";
+import { newLocalGame, square, clickMoves, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 async function openPage(viewport = null) {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const { page, errors } = await openTab(env.browser);
   if (viewport) await page.setViewportSize(viewport);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   return { page, errors };
 }
 
@@ -71,7 +56,7 @@ test("the level picker names every level with its measured rating", async () => 
 
 test("take back and the move list's buttons are off until they lead somewhere", async () => {
   const { page, errors } = await openPage();
-  await newLocalGame(page, server.url, "chess");
+  await newLocalGame(page, env.server.url, "chess");
   const disabled = (id) => page.locator("#" + id).isDisabled();
   for (const id of ["takeback", "nav-start", "nav-back", "nav-forward", "nav-end"]) {
     assert.equal(await disabled(id), true, `${id} with no moves`);
@@ -94,14 +79,14 @@ test("take back and the move list's buttons are off until they lead somewhere", 
 });
 
 test("a draw closes the move list with ½-½ and its reason; the PGN is copied and downloaded under the moves", async () => {
-  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await env.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
   for (const [name, viewport] of [
     ["desktop", { width: 1920, height: 1080 }],
     ["phone", { width: 375, height: 667 }],
   ]) {
     const { page, errors } = await openPage(viewport);
     // 1.Qf7: stalemate (the black king on h8 has no move and is not in check).
-    await newLocalGame(page, server.url, "chess", "7k/8/6Q1/8/8/8/8/K7 w - - 0 1");
+    await newLocalGame(page, env.server.url, "chess", "7k/8/6Q1/8/8/8/8/K7 w - - 0 1");
     await clickMoves(page, ["g6f7"]);
     const result = page.locator("#moves li.result");
     await result.waitFor();
@@ -127,7 +112,7 @@ test("a draw closes the move list with ½-½ and its reason; the PGN is copied a
 
 test("a Hoplit drop shows the pushed pawn while its square is pointed at", async () => {
   const { page, errors } = await openPage();
-  await newLocalGame(page, server.url, "hoplit");
+  await newLocalGame(page, env.server.url, "hoplit");
   await clickMoves(page, ["g1f3", "g8f6"]);
   const piece = (sq) => square(page, sq).getAttribute("data-piece");
   assert.equal(await piece("g2"), "P");
@@ -171,7 +156,7 @@ test("screenshots of the landing page and the level picker", async () => {
 
 test("a typed move one part short says what it lacks (issue 11, item 14)", async () => {
   const { page, errors } = await openPage();
-  await newLocalGame(page, server.url, "jumpingking");
+  await newLocalGame(page, env.server.url, "jumpingking");
   await clickMoves(page, ["a1c2", "f8d7"]);
   // J4: the second jump leaves a man on c2; typed without its letter.
   await page.fill("#move-text", "c2e3");

@@ -2,11 +2,12 @@
 // Chromium (Debian's /usr/bin/chromium through playwright-core).
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { before, after, beforeEach, afterEach } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,44 @@ export function startServer({ dataDir, port = 0, args = [] } = {}) {
       if (!up) reject(new Error(`the server exited (${code}): ${err}`));
     });
   });
+}
+
+// Registers the hooks of a test file that starts the server and the
+// browsers once for all its tests: returns `env`, whose `server`, `browser`
+// (the first of `browsers`) and `browsers` are set when the tests run.
+// `browsers`: how many browser profiles (players) to start; `serverEach`: a
+// fresh server for each test instead (a server allows 20 game creations a
+// minute from one address).
+export function setUp({ browsers = 1, serverEach = false } = {}) {
+  const env = { server: null, browser: null, browsers: [] };
+  before(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    if (!serverEach) env.server = await startServer();
+    for (let i = 0; i < browsers; i++) env.browsers.push(await startBrowser());
+    env.browser = env.browsers[0] || null;
+  });
+  after(async () => {
+    for (const b of env.browsers) await b.close();
+    if (env.server) await env.server.stop();
+  });
+  if (serverEach) {
+    beforeEach(async () => {
+      env.server = await startServer();
+    });
+    afterEach(async () => {
+      if (env.server) await env.server.stop();
+      env.server = null;
+    });
+  }
+  return env;
+}
+
+// A new tab of `browser` and the list its uncaught page errors go to.
+export async function openTab(browser) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, errors };
 }
 
 const CHROMIUM_ARGS = [

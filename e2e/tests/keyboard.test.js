@@ -6,28 +6,15 @@
 // trampoline square, a Hoplit drop, a Jumping King jump and pass), its
 // errors said next to the box; Home, End and the arrows in the move list.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, startBrowser, square, newLocalGame, playByApi } from "./harness.js";
+import { square, newLocalGame, playByApi, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 async function openGame(variant, fen = null) {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await newLocalGame(page, server.url, variant, fen);
+  const { page, errors } = await openTab(env.browser);
+  await newLocalGame(page, env.server.url, variant, fen);
   return { page, errors };
 }
 

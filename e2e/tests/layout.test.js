@@ -6,12 +6,10 @@
 // fits a phone's screen. Also takes the screenshots of every game in mid
 // game at both sizes (e2e/screenshots/midgame-*.png).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
-  startServer,
   startBrowser,
   square,
   newLocalGame,
@@ -19,28 +17,19 @@ import {
   noSideScroll,
   boardRect,
   SCREENSHOTS,
+  setUp,
+  openTab,
 } from "./harness.js";
+
+const env = setUp({ browsers: 0 });
 
 const DESKTOP = { width: 1920, height: 1080 };
 const PHONE = { width: 375, height: 667 };
 
-let server;
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-});
-
-after(async () => {
-  if (server) await server.stop();
-});
-
 async function withPage(viewport, body) {
   const browser = await startBrowser(viewport);
   try {
-    const page = await browser.context.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { page, errors } = await openTab(browser);
     await body(page);
     assert.deepEqual(errors, []);
   } finally {
@@ -50,7 +39,7 @@ async function withPage(viewport, body) {
 
 test("the board fills a 1920x1080 screen, whole, with the move list beside it", async () => {
   await withPage(DESKTOP, async (page) => {
-    await newLocalGame(page, server.url, "chess");
+    await newLocalGame(page, env.server.url, "chess");
     const b = await boardRect(page);
     assert.ok(b.width >= 760, `the board is ${b.width}px wide`);
     assert.ok(Math.abs(b.width - b.height) < 1, `a square board: ${b.width}x${b.height}`);
@@ -58,7 +47,7 @@ test("the board fills a 1920x1080 screen, whole, with the move list beside it", 
     const aside = await page.locator("aside").boundingBox();
     assert.ok(aside.x >= b.right, "the move list stands beside the board");
     // The games with reserves above and below the board fit too.
-    await newLocalGame(page, server.url, "hoplit");
+    await newLocalGame(page, env.server.url, "hoplit");
     const h = await boardRect(page);
     const below = await page.locator("#reserve-bottom").boundingBox();
     assert.ok(h.width >= 640, `the Hoplit Chess board is ${h.width}px wide`);
@@ -70,7 +59,7 @@ test("the board fills a 1920x1080 screen, whole, with the move list beside it", 
 test("the board fills a 375x667 phone's width", async () => {
   await withPage(PHONE, async (page) => {
     for (const variant of ["chess", "jumpingking"]) {
-      await newLocalGame(page, server.url, variant);
+      await newLocalGame(page, env.server.url, variant);
       const b = await boardRect(page);
       const cols = variant === "jumpingking" ? 6 : 8;
       assert.ok(b.width >= 340, `${variant}: the board is ${b.width}px wide on a 375px phone`);
@@ -83,7 +72,7 @@ test("the board fills a 375x667 phone's width", async () => {
 
 test("an upright tablet (768x1024): the board takes the width, the move list goes under it", async () => {
   await withPage({ width: 768, height: 1024 }, async (page) => {
-    await newLocalGame(page, server.url, "hoplit");
+    await newLocalGame(page, env.server.url, "hoplit");
     const b = await boardRect(page);
     assert.ok(b.width >= 600, `the board is ${b.width}px wide`);
     const aside = await page.locator("aside").boundingBox();
@@ -94,7 +83,7 @@ test("an upright tablet (768x1024): the board takes the width, the move list goe
 
 test("the board's drag handle resizes it, and the size is remembered", async () => {
   await withPage(DESKTOP, async (page) => {
-    await newLocalGame(page, server.url, "chess");
+    await newLocalGame(page, env.server.url, "chess");
     const full = await boardRect(page);
     const handle = page.locator("#board-resize");
     const h = await handle.boundingBox();
@@ -129,7 +118,7 @@ test("the board's drag handle resizes it, and the size is remembered", async () 
 
 test("Jumping King: the rank numbers stand next to the board, flipped or not", async () => {
   await withPage(DESKTOP, async (page) => {
-    await newLocalGame(page, server.url, "jumpingking");
+    await newLocalGame(page, env.server.url, "jumpingking");
     for (const flipped of [false, true]) {
       if (flipped) {
         const first = await page.locator("#board .coord.file").first().textContent();
@@ -152,7 +141,7 @@ test("Jumping King: the rank numbers stand next to the board, flipped or not", a
 
 test("reserve counts are legible and beside the men, not over them", async () => {
   await withPage(DESKTOP, async (page) => {
-    await newLocalGame(page, server.url, "jumpingking");
+    await newLocalGame(page, env.server.url, "jumpingking");
     const counts = await page.evaluate(() =>
       [...document.querySelectorAll("#reserve-bottom .token")].map((t) => {
         const c = t.querySelector(".count");
@@ -192,7 +181,7 @@ function contrast(a, b) {
 
 test("Jumping King: the 'which man' picker fits a phone's screen", async () => {
   await withPage(PHONE, async (page) => {
-    await newLocalGame(page, server.url, "jumpingking");
+    await newLocalGame(page, env.server.url, "jumpingking");
     await playByApi(page, ["a1c2", "f8e6"]);
     await square(page, "c2").click();
     await square(page, "e3").click();
@@ -226,7 +215,7 @@ for (const [name, viewport] of [
   test(`screenshots of every game in mid game at ${viewport.width}x${viewport.height}`, async () => {
     await withPage(viewport, async (page) => {
       for (const [variant, { moves, half }] of Object.entries(MIDGAME)) {
-        await newLocalGame(page, server.url, variant);
+        await newLocalGame(page, env.server.url, variant);
         await playByApi(page, moves);
         if (half) {
           await square(page, half[0]).click();

@@ -3,41 +3,15 @@
 // board agree, and the text box's errors sit next to it (item 9); the rules
 // open at their top and speak to players, without ruling ids (item 10).
 
-import { test, before, after, beforeEach, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, newLocalGame, SCREENSHOTS } from "./harness.js";
+import { newLocalGame, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
+// A server for each test: each creates many games.
+const env = setUp({ serverEach: true });
 
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await startBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-// A server for each test: each creates many games, and a server allows
-// 20 creations a minute from one address.
-beforeEach(async () => {
-  server = await startServer();
-});
-
-afterEach(async () => {
-  if (server) await server.stop();
-  server = null;
-});
-
-async function openPage() {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, errors };
-}
+const openPage = () => openTab(env.browser);
 
 // Words that look like ruling ids (H5, P2, J10).
 const RULING_ID = /\b[CPHTJLN][1-9][0-9]?\b/;
@@ -65,7 +39,7 @@ const GAMES = [
 for (const [variant, moves, form] of GAMES) {
   test(`a ${variant} game shown as PGN loads back through the page`, async () => {
     const { page, errors } = await openPage();
-    await newLocalGame(page, server.url, variant);
+    await newLocalGame(page, env.server.url, variant);
     const id = await page.evaluate(() => location.pathname.split("/")[2]);
     // The moves through the API, as the board would send them.
     await page.evaluate(
@@ -90,7 +64,7 @@ for (const [variant, moves, form] of GAMES) {
     assert.ok(pgn.replace(/\s+/g, " ").includes(form), pgn);
     const fen = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}/fen`)).json()).text, id);
     // Loaded in a chess game, the text's own game comes back.
-    await newLocalGame(page, server.url, "chess");
+    await newLocalGame(page, env.server.url, "chess");
     await load(page, "#import-pgn", pgn);
     await page.waitForFunction((k) => document.querySelectorAll("#moves button").length === k, n);
     assert.deepEqual(await moveTitles(page), moves.split(" "));
@@ -112,7 +86,7 @@ for (const [variant, moves, form] of GAMES) {
 
 test("the picker follows a loaded text, and picking a game starts it", async () => {
   const { page, errors } = await openPage();
-  await newLocalGame(page, server.url, "chess");
+  await newLocalGame(page, env.server.url, "chess");
   assert.equal(await page.locator("#game-variant").inputValue(), "chess");
   // A Trampoline Chess PGN under Chess: loaded as Trampoline Chess, the
   // picker says so, and the note says why.
@@ -136,7 +110,7 @@ test("the picker follows a loaded text, and picking a game starts it", async () 
   assert.equal(await page.locator("#variant-hint").textContent(), "Choose how to play Hoplit Chess below.");
 
   // A Hop Chess position under Chess: loaded as Hop Chess, named.
-  await newLocalGame(page, server.url, "chess");
+  await newLocalGame(page, env.server.url, "chess");
   await load(page, "#import-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 -,- place");
   await page.waitForFunction(() => document.getElementById("game-title").textContent === "Hop Chess");
   assert.equal(await page.locator("#game-variant").inputValue(), "hopchess");
@@ -146,13 +120,13 @@ test("the picker follows a loaded text, and picking a game starts it", async () 
   );
   // A plain chess game text under Hoplit Chess stays Hoplit Chess (its
   // rules read it too): the picked game wins when it reads the text.
-  await newLocalGame(page, server.url, "hoplit");
+  await newLocalGame(page, env.server.url, "hoplit");
   await load(page, "#import-pgn", "1. e4 e5 2. Nf3 *");
   await page.waitForFunction(() => document.getElementById("game-title").textContent === "Hoplit Chess");
   assert.equal(await page.locator("#text-note").textContent(), "Loaded: a Hoplit Chess game.");
 
   // Picking a game with nothing played starts it at once.
-  await newLocalGame(page, server.url, "hoplit");
+  await newLocalGame(page, env.server.url, "hoplit");
   let path = await page.evaluate(() => location.pathname);
   await page.selectOption("#game-variant", "jumpingking");
   await page.waitForFunction((p) => location.pathname !== p, path);
@@ -182,7 +156,7 @@ test("the picker follows a loaded text, and picking a game starts it", async () 
 
 test("the text box's errors sit next to it, and an empty load says so", async () => {
   const { page, errors } = await openPage();
-  await newLocalGame(page, server.url, "chess");
+  await newLocalGame(page, env.server.url, "chess");
   const path = await page.evaluate(() => location.pathname);
   // Empty: nothing starts, the box says why.
   for (const [button, what] of [
@@ -222,7 +196,7 @@ test("the text box's errors sit next to it, and an empty load says so", async ()
   );
   assert.equal(await page.evaluate(() => location.pathname), path);
   // A refused position speaks to players: no ruling ids.
-  await newLocalGame(page, server.url, "jumpingking");
+  await newLocalGame(page, env.server.url, "jumpingking");
   await page.fill("#text", "5k2/8/8/8/8/PPPP4/8/K7[] w - 0 1");
   await page.click("#import-fen");
   await page.waitForFunction(() => /pawns/.test(document.getElementById("text-error").textContent));
@@ -237,7 +211,7 @@ test("the rules open at their top and cite no ruling ids", async () => {
   const { page, errors } = await openPage();
   await page.setViewportSize({ width: 1100, height: 600 });
   for (const variant of ["hopchess", "trampoline", "jumpingking", "hoplit", "chess"]) {
-    await newLocalGame(page, server.url, variant);
+    await newLocalGame(page, env.server.url, variant);
     await page.click("#rules-button");
     await page.waitForSelector("#rules[open]");
     const dialog = page.locator("#rules");

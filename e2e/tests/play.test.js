@@ -10,31 +10,16 @@
 // King wins are those of variants.test.js: `springboard perft --variant V
 // [--fen F] --moves "..." --depth 1` gives 0 moves after the last move).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, SCREENSHOTS } from "./harness.js";
+import { startServer, square, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-const browsers = [];
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-  // Three profiles: two players and a spectator.
-  for (let i = 0; i < 3; i++) browsers.push(await startBrowser());
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
-  if (server) await server.stop();
-});
+// Three profiles: two players and a spectator.
+const env = setUp({ browsers: 3 });
 
 async function openPage(browser, url) {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const { page, errors } = await openTab(browser);
   await page.goto(url);
   return { page, errors };
 }
@@ -107,9 +92,9 @@ async function gameView(page) {
 }
 
 test("Hop Chess between two browsers through the invitation link, watched live, to mate", async () => {
-  const host = await openPage(browsers[0], server.url);
-  const guest = await openPage(browsers[1], "about:blank");
-  const watch = await openPage(browsers[2], "about:blank");
+  const host = await openPage(env.browsers[0], env.server.url);
+  const guest = await openPage(env.browsers[1], "about:blank");
+  const watch = await openPage(env.browsers[2], "about:blank");
   const A = host.page;
   await A.waitForSelector("#create-friend");
   await A.selectOption("#variant", "hopchess");
@@ -120,7 +105,7 @@ test("Hop Chess between two browsers through the invitation link, watched live, 
   const link = await A.locator("#invite-link").inputValue();
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/g\/[A-Za-z0-9]{8}$/);
   // The copy button puts the link on the clipboard.
-  await browsers[0].context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url.replace(/\/$/, "") });
+  await env.browsers[0].context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url.replace(/\/$/, "") });
   await A.click("#invite-copy");
   await A.waitForFunction(() => document.getElementById("invite-copy").textContent === "Copied");
   assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link);
@@ -200,7 +185,7 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
   // A start position from the API (the creator's own browser, so its seat
   // cookie): both kings still jumping, two men each to place.
   const fen = "8/krbn4/4bp2/3p1r2/5N2/K7/RNBRPP2/8[BPnp] w Jj 0 20";
-  const host = await openPage(browsers[0], server.url);
+  const host = await openPage(env.browsers[0], env.server.url);
   const A = host.page;
   const created = await A.evaluate(async (fen) => {
     const r = await fetch("/api/games", {
@@ -211,11 +196,11 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
     return { status: r.status, body: await r.json() };
   }, fen);
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  await A.goto(new URL(`/g/${created.body.id}`, server.url).href);
+  await A.goto(new URL(`/g/${created.body.id}`, env.server.url).href);
   await A.waitForSelector("#invite:not([hidden])");
   const link = await A.locator("#invite-link").inputValue();
-  const guest = await openPage(browsers[1], "about:blank");
-  const watch = await openPage(browsers[2], "about:blank");
+  const guest = await openPage(env.browsers[1], "about:blank");
+  const watch = await openPage(env.browsers[2], "about:blank");
   await joinThrough(link, guest.page, watch.page);
   const B = guest.page;
   const C = watch.page;
@@ -278,8 +263,8 @@ test("Jumping King between two browsers: take-back, draw declined, weak square, 
 
 test("the server is killed (SIGKILL) and restarted mid-game: the game goes on in both tabs", async () => {
   const own = await startServer();
-  const host = await openPage(browsers[0], own.url);
-  const guest = await openPage(browsers[1], "about:blank");
+  const host = await openPage(env.browsers[0], own.url);
+  const guest = await openPage(env.browsers[1], "about:blank");
   const A = host.page;
   const B = guest.page;
   try {
@@ -333,8 +318,8 @@ test("the server is killed (SIGKILL) and restarted mid-game: the game goes on in
 });
 
 test("a flag falls: a 1-second clock runs out and the game is lost on time", async () => {
-  const host = await openPage(browsers[0], server.url);
-  const watch = await openPage(browsers[2], "about:blank");
+  const host = await openPage(env.browsers[0], env.server.url);
+  const watch = await openPage(env.browsers[2], "about:blank");
   const A = host.page;
   const created = await A.evaluate(async () => {
     const r = await fetch("/api/games", {
@@ -345,7 +330,7 @@ test("a flag falls: a 1-second clock runs out and the game is lost on time", asy
     return { status: r.status, body: await r.json() };
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  const link = new URL(`/g/${created.body.id}`, server.url).href;
+  const link = new URL(`/g/${created.body.id}`, env.server.url).href;
   await A.goto(link);
   await waitStatus(A, /^White to move$/);
   await watch.page.goto(link);
@@ -372,10 +357,10 @@ test("a flag falls: a 1-second clock runs out and the game is lost on time", asy
 });
 
 test("an engine game survives a reload while the engine thinks, and a second tab shows it", async () => {
-  const { page, errors } = await openPage(browsers[0], server.url);
+  const { page, errors } = await openPage(env.browsers[0], env.server.url);
   // The page never asks the engine itself: the server plays its moves.
   const asked = [];
-  browsers[0].context.on("request", (r) => {
+  env.browsers[0].context.on("request", (r) => {
     if (/\/engine$/.test(r.url())) asked.push(r.url());
   });
   await page.waitForSelector("#create-engine");
@@ -396,8 +381,8 @@ test("an engine game survives a reload while the engine thinks, and a second tab
   // The same seat: White, at the bottom.
   assert.match(await page.locator("#player-bottom .name").textContent(), /White \(you\)/);
   // A second tab of the same browser shows the same game and seat.
-  const second = await browsers[0].context.newPage();
-  await second.goto(new URL(path, server.url).href);
+  const second = await env.browsers[0].context.newPage();
+  await second.goto(new URL(path, env.server.url).href);
   await second.waitForSelector("#board .sq");
   for (const p of [page, second]) {
     await waitMoves(p, 2, 30000);
@@ -427,7 +412,7 @@ test("an engine game survives a reload while the engine thinks, and a second tab
 });
 
 test("the games page: ongoing and recent games, my games, PGN download", async () => {
-  const { page, errors } = await openPage(browsers[0], new URL("/games", server.url).href);
+  const { page, errors } = await openPage(env.browsers[0], new URL("/games", env.server.url).href);
   await page.waitForSelector("#games-table tbody tr");
   const rows = () =>
     page.locator("#games-table tbody tr").evaluateAll((trs) =>
@@ -454,7 +439,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   const mine = await rows();
   assert.ok(mine.some((r) => r.variant === "Hop Chess"), JSON.stringify(mine));
   // The spectator's browser has no games of its own.
-  const other = await openPage(browsers[2], new URL("/games?list=mine", server.url).href);
+  const other = await openPage(env.browsers[2], new URL("/games?list=mine", env.server.url).href);
   await other.page.waitForSelector("#games-empty:not([hidden])");
   await other.page.close();
   // PGN download of a finished game.
@@ -462,7 +447,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
   await page.waitForFunction(() => location.search === "?list=recent");
   const row = page.locator("#games-table tbody tr", { hasText: "Hop Chess" }).first();
   const href = await row.locator('a[download]').getAttribute("href");
-  const resp = await page.request.get(new URL(href, server.url).href);
+  const resp = await page.request.get(new URL(href, env.server.url).href);
   assert.equal(resp.status(), 200);
   assert.match(resp.headers()["content-type"], /application\/x-chess-pgn/);
   const pgn = await resp.text();
@@ -479,7 +464,7 @@ test("the games page: ongoing and recent games, my games, PGN download", async (
 
 test("an engine game survives a server kill (SIGKILL) while the engine thinks", async () => {
   const own = await startServer();
-  const { page, errors } = await openPage(browsers[1], own.url);
+  const { page, errors } = await openPage(env.browsers[1], own.url);
   try {
     await page.waitForSelector("#create-engine");
     await page.selectOption("#variant", "chess");

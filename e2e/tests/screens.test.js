@@ -3,22 +3,12 @@
 // player's and the spectator's view) and the games page. Also checks that
 // nothing sticks out sideways at either size.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, noSideScroll, SCREENSHOTS } from "./harness.js";
+import { startBrowser, square, noSideScroll, SCREENSHOTS, setUp } from "./harness.js";
 
-let server;
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer();
-});
-
-after(async () => {
-  if (server) await server.stop();
-});
+const env = setUp({ browsers: 0 });
 
 for (const [name, viewport] of [
   ["desktop", { width: 1920, height: 1080 }],
@@ -32,7 +22,7 @@ for (const [name, viewport] of [
       const errors = [];
       const A = await host.context.newPage();
       A.on("pageerror", (e) => errors.push(e.message));
-      await A.goto(server.url);
+      await A.goto(env.server.url);
       await A.waitForSelector("#create-friend");
       await noSideScroll(A);
       await A.screenshot({ path: join(SCREENSHOTS, `create-${name}.png`), fullPage: true });
@@ -71,7 +61,7 @@ for (const [name, viewport] of [
       await A.screenshot({ path: join(SCREENSHOTS, `game-${name}.png`), fullPage: true });
       await noSideScroll(C);
       await C.screenshot({ path: join(SCREENSHOTS, `spectator-${name}.png`), fullPage: true });
-      await A.goto(new URL("/games?list=ongoing", server.url).href);
+      await A.goto(new URL("/games?list=ongoing", env.server.url).href);
       await A.waitForSelector("#games-table tbody tr");
       await A.screenshot({ path: join(SCREENSHOTS, `games-${name}.png`), fullPage: true });
       assert.deepEqual(errors, []);

@@ -6,25 +6,12 @@
 // long-notation move it sends. The same moves against the real server,
 // in whole games, are in variants.test.js.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, SCREENSHOTS } from "./harness.js";
+import { square, SCREENSHOTS, setUp } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 const FILES = "abcdefgh";
 
@@ -96,7 +83,7 @@ function view(fields) {
 // version one higher). The page's socket finds no game on the real server
 // and the page reads the game again now and then: it keeps the newer view.
 async function openMocked(variant, title, state, after, engine = null, create = "#create-local") {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   const errors = [];
   const posted = [];
   const created = [];
@@ -120,7 +107,7 @@ async function openMocked(variant, title, state, after, engine = null, create = 
     }
     return json(state);
   });
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.click(create);
   await page.waitForSelector("#board .sq");
   return { page, errors, posted, created };

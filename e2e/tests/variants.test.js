@@ -7,32 +7,17 @@
 //   springboard perft --variant V [--fen F] --moves "..." --depth 1
 // gives 0 moves after each last move (mate, or the weak square entered).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, startBrowser, square, newLocalGame, SCREENSHOTS } from "./harness.js";
+import { square, newLocalGame, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = setUp();
 
 // A new game of `variant` (from a position text if `fen` is given).
 async function openGame(variant, fen) {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await newLocalGame(page, server.url, variant, fen);
+  const { page, errors } = await openTab(env.browser);
+  await newLocalGame(page, env.server.url, variant, fen);
   await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
   return { page, errors };
 }

@@ -3,10 +3,9 @@
 //! nodes, looks at several candidate moves and picks among the near-best
 //! ones at random, the weaker the level the wider.
 //!
-//! The Elo scale of `UCI_Elo` is a rough first mapping onto skill levels,
-//! not calibrated by matches; the levels' own ratings ([`Strength::rating`])
-//! were measured by matches at chess (docs/engine.md, "The levels'
-//! ratings") and are rough.
+//! The levels' ratings ([`Strength::rating`]) were measured by matches at
+//! chess (docs/engine.md, "The levels' ratings") and are rough; `UCI_Elo`
+//! picks the level whose measured rating is nearest ([`Strength::from_elo`]).
 
 use springboard_rules::Move;
 
@@ -18,8 +17,10 @@ pub struct Strength {
 
 impl Strength {
     pub const FULL: Strength = Strength { skill: 20 };
-    pub const ELO_MIN: u32 = 600;
-    pub const ELO_MAX: u32 = 2600;
+    /// The `UCI_Elo` range: the measured ratings of the weakest level and
+    /// of full strength.
+    pub const ELO_MIN: u32 = RATINGS[0];
+    pub const ELO_MAX: u32 = RATINGS[20];
     /// Candidate moves a limited engine looks at.
     pub const CANDIDATES: usize = 4;
 
@@ -30,10 +31,13 @@ impl Strength {
         }
     }
 
-    /// The level for an Elo rating in `ELO_MIN..=ELO_MAX` (clamped).
+    /// The level whose measured rating ([`RATINGS`]) is nearest to `elo`,
+    /// the weaker of two equally near; below the weakest level's rating the
+    /// weakest level, from full strength's rating up full strength.
     pub fn from_elo(elo: u32) -> Strength {
-        let elo = elo.clamp(Strength::ELO_MIN, Strength::ELO_MAX);
-        let skill = (elo - Strength::ELO_MIN) * 20 / (Strength::ELO_MAX - Strength::ELO_MIN);
+        let skill = (0..RATINGS.len())
+            .min_by_key(|&s| RATINGS[s].abs_diff(elo))
+            .unwrap_or(0);
         Strength::from_skill(skill as i64)
     }
 
@@ -139,8 +143,20 @@ mod tests {
     #[test]
     fn levels() {
         assert_eq!(Strength::from_elo(100).skill(), 0);
-        assert_eq!(Strength::from_elo(1600).skill(), 10);
+        assert_eq!(Strength::from_elo(1000).skill(), 0);
+        // 1500 lies between skill 4 (1460) and skill 5 (1510): 5 is nearer.
+        assert_eq!(Strength::from_elo(1500).skill(), 5);
+        // 1485 is as near to either: the weaker.
+        assert_eq!(Strength::from_elo(1485).skill(), 4);
+        assert_eq!(Strength::from_elo(2000).skill(), 14);
+        assert_eq!(Strength::from_elo(2300).skill(), 19);
+        assert_eq!(Strength::from_elo(Strength::ELO_MAX), Strength::FULL);
         assert_eq!(Strength::from_elo(9999), Strength::FULL);
+        // Every level is reached from its own rating.
+        for s in 0..=20 {
+            let level = Strength::from_skill(s);
+            assert_eq!(Strength::from_elo(level.rating()), level);
+        }
         assert_eq!(Strength::from_skill(3).depth_cap(), Some(2));
         assert_eq!(Strength::FULL.depth_cap(), None);
     }

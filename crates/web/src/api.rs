@@ -439,11 +439,7 @@ pub async fn create(
         (_, Color::Black) => (None, Some(hash.clone())),
     };
     let rec = GameRecord {
-        id: seat::new_game_id(),
-        variant: game.start().variant().name().to_string(),
-        start_fen: game.start().to_fen(),
         moves,
-        mode: mode.to_string(),
         white_seat,
         black_seat,
         engine_color: (mode == "engine").then(|| color_name(!me).to_string()),
@@ -470,13 +466,13 @@ pub async fn create(
             .outcome()
             .map(|o| games::outcome_words(o).1.to_string())
             .or_else(|| stated_end.as_ref().map(|e| e.1.clone())),
-        draw_offer: None,
-        takeback_offer: None,
-        rematch_offer: None,
-        rematch_id: None,
-        created_at: now,
-        updated_at: now,
-        version: 1,
+        ..GameRecord::new(
+            seat::new_game_id(),
+            game.start().variant().name(),
+            game.start().to_fen(),
+            mode,
+            now,
+        )
     };
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);

@@ -979,11 +979,6 @@ fn apply(
 /// clock.
 fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
     GameRecord {
-        id: seat::new_game_id(),
-        variant: old.variant.clone(),
-        start_fen: old.start_fen.clone(),
-        moves: Vec::new(),
-        mode: old.mode.clone(),
         white_seat: old.black_seat.clone(),
         black_seat: old.white_seat.clone(),
         engine_color: old
@@ -997,16 +992,13 @@ fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
         white_ms: old.clock_initial_ms,
         black_ms: old.clock_initial_ms,
         turn_started_at: old.clock_initial_ms.map(|_| now),
-        status: "playing".into(),
-        result: None,
-        reason: None,
-        draw_offer: None,
-        takeback_offer: None,
-        rematch_offer: None,
-        rematch_id: None,
-        created_at: now,
-        updated_at: now,
-        version: 1,
+        ..GameRecord::new(
+            seat::new_game_id(),
+            &old.variant,
+            old.start_fen.clone(),
+            &old.mode,
+            now,
+        )
     }
 }
 
@@ -1037,32 +1029,7 @@ mod tests {
     /// A new local chess game with no moves.
     fn new_record() -> GameRecord {
         let start = Position::startpos(Variant::Chess);
-        GameRecord {
-            id: seat::new_game_id(),
-            variant: "chess".into(),
-            start_fen: start.to_fen(),
-            moves: Vec::new(),
-            mode: "local".into(),
-            white_seat: None,
-            black_seat: None,
-            engine_color: None,
-            engine_level: None,
-            clock_initial_ms: None,
-            clock_increment_ms: None,
-            white_ms: None,
-            black_ms: None,
-            turn_started_at: None,
-            status: "playing".into(),
-            result: None,
-            reason: None,
-            draw_offer: None,
-            takeback_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            created_at: 1,
-            updated_at: 1,
-            version: 1,
-        }
+        GameRecord::new(seat::new_game_id(), "chess", start.to_fen(), "local", 1)
     }
 
     /// Creating games (which puts them in memory) keeps the games in

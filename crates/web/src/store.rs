@@ -89,6 +89,40 @@ pub struct GameRecord {
     pub version: i64,
 }
 
+impl GameRecord {
+    /// A game just made at `now`: no moves, no seat taken, no engine, no
+    /// clock, no offer, `playing`, version 1. Callers set the rest with
+    /// struct update syntax.
+    pub fn new(id: String, variant: &str, start_fen: String, mode: &str, now: i64) -> GameRecord {
+        GameRecord {
+            id,
+            variant: variant.to_string(),
+            start_fen,
+            moves: Vec::new(),
+            mode: mode.to_string(),
+            white_seat: None,
+            black_seat: None,
+            engine_color: None,
+            engine_level: None,
+            clock_initial_ms: None,
+            clock_increment_ms: None,
+            white_ms: None,
+            black_ms: None,
+            turn_started_at: None,
+            status: "playing".into(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            takeback_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+        }
+    }
+}
+
 /// Which games a list shows, newest change first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListQuery {
@@ -581,35 +615,21 @@ mod tests {
 
     fn record(id: &str, updated_at: i64) -> GameRecord {
         GameRecord {
-            id: id.into(),
-            variant: "hopchess".into(),
-            start_fen: "start".into(),
             moves: vec![MoveRecord {
                 uci: "e2e4@e3".into(),
                 san: "e4@e3".into(),
                 ms: Some(61_000),
                 at: 5,
             }],
-            mode: "friend".into(),
             white_seat: Some("aa".into()),
-            black_seat: None,
-            engine_color: None,
-            engine_level: None,
             clock_initial_ms: Some(60_000),
             clock_increment_ms: Some(1_000),
             white_ms: Some(61_000),
             black_ms: Some(60_000),
             turn_started_at: Some(5),
             status: "waiting".into(),
-            result: None,
-            reason: None,
-            draw_offer: None,
-            takeback_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            created_at: 1,
             updated_at,
-            version: 1,
+            ..GameRecord::new(id.into(), "hopchess", "start".into(), "friend", 1)
         }
     }
 

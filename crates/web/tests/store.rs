@@ -14,18 +14,13 @@ use std::time::Duration;
 
 fn record(id: &str, updated_at: i64) -> GameRecord {
     GameRecord {
-        id: id.into(),
-        variant: "hopchess".into(),
-        start_fen: "start".into(),
         moves: vec![MoveRecord {
             uci: "e2e4@e3".into(),
             san: "e4@e3".into(),
             ms: Some(61_000),
             at: 5,
         }],
-        mode: "friend".into(),
         white_seat: Some("aa".into()),
-        black_seat: None,
         engine_color: Some("black".into()),
         engine_level: Some(3),
         clock_initial_ms: Some(60_000),
@@ -34,15 +29,8 @@ fn record(id: &str, updated_at: i64) -> GameRecord {
         black_ms: Some(60_000),
         turn_started_at: Some(5),
         status: "waiting".into(),
-        result: None,
-        reason: None,
-        draw_offer: None,
-        takeback_offer: None,
-        rematch_offer: None,
-        rematch_id: None,
-        created_at: 1,
         updated_at,
-        version: 1,
+        ..GameRecord::new(id.into(), "hopchess", "start".into(), "friend", 1)
     }
 }
 
