@@ -50,6 +50,23 @@ test("the level picker names every level with its measured rating", async () => 
   const ratings = levels.map((l) => Number(/\((\d+)\)$/.exec(l)[1]));
   assert.match(await page.locator("#level-hint").textContent(), /rough: measured at chess/);
   for (let i = 1; i < ratings.length; i++) assert.ok(ratings[i] >= ratings[i - 1], levels.join(" | "));
+  // Each game has its own ratings: picking a game relabels the levels and
+  // keeps the level picked.
+  await page.selectOption("#engine-level", "9");
+  const info = await page.evaluate(async () => (await fetch("/api/info")).json());
+  for (const variant of ["trampoline", "hopchess", "jumpingking", "hoplit"]) {
+    await page.selectOption("#variant", variant);
+    const title = await page.locator(`#variant option[value="${variant}"]`).textContent();
+    const shown = await page.locator("#engine-level option").allTextContents();
+    assert.equal(shown.length, 21);
+    assert.deepEqual(
+      shown.map((l) => Number(/\((\d+)\)$/.exec(l)[1])),
+      info.engine.levels[variant].map((l) => l.elo),
+    );
+    assert.equal(await page.locator("#engine-level").inputValue(), "9");
+    assert.ok((await page.locator("#level-hint").textContent()).includes(`measured in ${title}`));
+  }
+  assert.notDeepEqual(info.engine.levels.trampoline, info.engine.levels.chess);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -3,11 +3,12 @@
 //! nodes, looks at several candidate moves and picks among the near-best
 //! ones at random, the weaker the level the wider.
 //!
-//! The levels' ratings ([`Strength::rating`]) were measured by matches at
-//! chess (docs/engine.md, "The levels' ratings") and are rough; `UCI_Elo`
-//! picks the level whose measured rating is nearest ([`Strength::from_elo`]).
+//! The levels' ratings ([`Strength::rating`]) were measured by matches in
+//! every game (docs/engine.md, "The levels' ratings") and are rough;
+//! `UCI_Elo` picks the level whose rating in the game is nearest
+//! ([`Strength::from_elo`]).
 
-use springboard_rules::Move;
+use springboard_rules::{Move, Variant};
 
 /// A playing strength: skill 0 (weakest) to 20 (full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,10 +18,10 @@ pub struct Strength {
 
 impl Strength {
     pub const FULL: Strength = Strength { skill: 20 };
-    /// The `UCI_Elo` range: the measured ratings of the weakest level and
-    /// of full strength.
-    pub const ELO_MIN: u32 = RATINGS[0];
-    pub const ELO_MAX: u32 = RATINGS[20];
+    /// The `UCI_Elo` range: the lowest and the highest measured rating of
+    /// a level in any game.
+    pub const ELO_MIN: u32 = elo_bounds().0;
+    pub const ELO_MAX: u32 = elo_bounds().1;
     /// Candidate moves a limited engine looks at.
     pub const CANDIDATES: usize = 4;
 
@@ -31,12 +32,13 @@ impl Strength {
         }
     }
 
-    /// The level whose measured rating ([`RATINGS`]) is nearest to `elo`,
+    /// The level whose measured rating in `variant` is nearest to `elo`,
     /// the weaker of two equally near; below the weakest level's rating the
     /// weakest level, from full strength's rating up full strength.
-    pub fn from_elo(elo: u32) -> Strength {
-        let skill = (0..RATINGS.len())
-            .min_by_key(|&s| RATINGS[s].abs_diff(elo))
+    pub fn from_elo(variant: Variant, elo: u32) -> Strength {
+        let table = ratings(variant);
+        let skill = (0..table.len())
+            .min_by_key(|&s| table[s].abs_diff(elo))
             .unwrap_or(0);
         Strength::from_skill(skill as i64)
     }
@@ -85,29 +87,88 @@ impl Strength {
     }
 }
 
-/// The levels' ratings at chess, by skill, on Fairy-Stockfish 11.1's
-/// `UCI_Elo` scale at 5+0.05: a ladder of matches between every other
-/// skill (32 to 60 games a pair), anchored to Fairy-Stockfish at three
-/// points, fitted by weighted least squares; odd skills (not played) are
-/// the mean of their neighbours. Rough: +-100 to +-200 (95%) at the
-/// middle levels, +-400 at the ends (docs/engine.md, "The levels' ratings").
-const RATINGS: [u32; 21] = [
+/// The levels' ratings by game, by skill (docs/engine.md, "The levels'
+/// ratings"; the matches' results are in `levels/<game>.txt`, fitted by
+/// `scripts/level-ratings.py`). Rough: 95% intervals of +-100 to +-400.
+///
+/// Chess: on Fairy-Stockfish 11.1's `UCI_Elo` scale at 5+0.05, a ladder
+/// of matches between every other skill (32 to 60 games a pair), anchored
+/// to Fairy-Stockfish at three points; odd skills (not played) are the
+/// mean of their neighbours.
+const CHESS: [u32; 21] = [
     1000, 1130, 1260, 1360, 1460, 1510, 1570, 1640, 1710, 1790, 1880, 1910, 1950, 1970, 2000, 2010,
     2030, 2060, 2100, 2280, 2460,
 ];
 
+/// The variants, where no outside engine plays: ladders of matches between
+/// the skills two and four apart and between skill 0 and the 1-ply material
+/// player (`uci --player material1`), at 5+0.05 on the game's opening
+/// suite, with the material player given its chess rating (measured
+/// against skill 0 at chess): a shared convention, not a rating in any
+/// players' pool.
+const HOPCHESS: [u32; 21] = [
+    1000, 1000, 1000, 1000, 1000, 1020, 1050, 1120, 1180, 1330, 1480, 1490, 1510, 1510, 1510, 1590,
+    1680, 1700, 1730, 1790, 1840,
+];
+const TRAMPOLINE: [u32; 21] = [
+    1000, 1200, 1400, 1510, 1610, 1750, 1880, 1920, 1950, 2040, 2130, 2240, 2350, 2390, 2420, 2490,
+    2570, 2570, 2570, 2800, 3030,
+];
+const JUMPINGKING: [u32; 21] = [
+    1000, 1080, 1170, 1220, 1280, 1420, 1560, 1600, 1640, 1670, 1700, 1750, 1790, 1890, 1990, 2020,
+    2040, 2060, 2080, 2250, 2420,
+];
+const HOPLIT: [u32; 21] = [
+    1000, 1250, 1490, 1560, 1630, 1720, 1800, 1970, 2130, 2260, 2390, 2510, 2620, 2680, 2730, 2800,
+    2870, 2870, 2870, 3060, 3240,
+];
+
+/// The ratings of the levels in `variant`, by skill.
+const fn ratings(variant: Variant) -> &'static [u32; 21] {
+    match variant {
+        Variant::Chess => &CHESS,
+        Variant::HopChess => &HOPCHESS,
+        Variant::Trampoline => &TRAMPOLINE,
+        Variant::JumpingKing => &JUMPINGKING,
+        Variant::Hoplit => &HOPLIT,
+    }
+}
+
+/// The lowest and highest rating of any level in any game.
+const fn elo_bounds() -> (u32, u32) {
+    let mut low = u32::MAX;
+    let mut high = 0;
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        let table = ratings(Variant::ALL[i]);
+        let mut s = 0;
+        while s < table.len() {
+            if table[s] < low {
+                low = table[s];
+            }
+            if table[s] > high {
+                high = table[s];
+            }
+            s += 1;
+        }
+        i += 1;
+    }
+    (low, high)
+}
+
 impl Strength {
-    /// The level's rough chess rating (see [`RATINGS`]).
-    pub fn rating(self) -> u32 {
-        RATINGS[usize::from(self.skill)]
+    /// The level's rough rating in `variant` (see [`CHESS`], [`HOPCHESS`]).
+    pub fn rating(self, variant: Variant) -> u32 {
+        ratings(variant)[usize::from(self.skill)]
     }
 
-    /// A name for the level, from its rating; full strength is its own.
-    pub fn name(self) -> &'static str {
+    /// A name for the level, from its rating in `variant`; full strength
+    /// is its own.
+    pub fn name(self, variant: Variant) -> &'static str {
         if !self.is_limited() {
             return "Full strength";
         }
-        match self.rating() {
+        match self.rating(variant) {
             0..1200 => "Beginner",
             1200..1500 => "Casual player",
             1500..1800 => "Club player",
@@ -142,33 +203,64 @@ mod tests {
 
     #[test]
     fn levels() {
-        assert_eq!(Strength::from_elo(100).skill(), 0);
-        assert_eq!(Strength::from_elo(1000).skill(), 0);
-        // 1500 lies between skill 4 (1460) and skill 5 (1510): 5 is nearer.
-        assert_eq!(Strength::from_elo(1500).skill(), 5);
-        // 1485 is as near to either: the weaker.
-        assert_eq!(Strength::from_elo(1485).skill(), 4);
-        assert_eq!(Strength::from_elo(2000).skill(), 14);
-        assert_eq!(Strength::from_elo(2300).skill(), 19);
-        assert_eq!(Strength::from_elo(Strength::ELO_MAX), Strength::FULL);
-        assert_eq!(Strength::from_elo(9999), Strength::FULL);
-        // Every level is reached from its own rating.
-        for s in 0..=20 {
-            let level = Strength::from_skill(s);
-            assert_eq!(Strength::from_elo(level.rating()), level);
-        }
         assert_eq!(Strength::from_skill(3).depth_cap(), Some(2));
         assert_eq!(Strength::FULL.depth_cap(), None);
     }
 
     #[test]
-    fn level_ratings_rise_and_name_the_levels() {
+    fn uci_elo_picks_the_level_rated_nearest_in_the_game() {
+        let chess = Variant::Chess;
+        assert_eq!(Strength::from_elo(chess, 100).skill(), 0);
+        assert_eq!(Strength::from_elo(chess, 1000).skill(), 0);
+        // 1500 lies between skill 4 (1460) and skill 5 (1510): 5 is nearer.
+        assert_eq!(Strength::from_elo(chess, 1500).skill(), 5);
+        // 1485 is as near to either: the weaker.
+        assert_eq!(Strength::from_elo(chess, 1485).skill(), 4);
+        assert_eq!(Strength::from_elo(chess, 2000).skill(), 14);
+        assert_eq!(Strength::from_elo(chess, 2300).skill(), 19);
+        assert_eq!(Strength::from_elo(chess, 9999), Strength::FULL);
+        // Chess ratings rise level by level.
         let levels: Vec<Strength> = (0..=20).map(Strength::from_skill).collect();
-        assert!(levels.windows(2).all(|w| w[0].rating() < w[1].rating()));
-        assert_eq!(Strength::from_skill(0).name(), "Beginner");
-        assert_eq!(Strength::from_skill(8).name(), "Club player");
-        assert_eq!(Strength::from_skill(14).name(), "Strong club player");
-        assert_eq!(Strength::FULL.name(), "Full strength");
+        assert!(levels
+            .windows(2)
+            .all(|w| w[0].rating(chess) < w[1].rating(chess)));
+        for v in Variant::ALL {
+            assert_eq!(Strength::from_elo(v, Strength::ELO_MIN).skill(), 0, "{v}");
+            assert_eq!(
+                Strength::from_elo(v, Strength::ELO_MAX),
+                Strength::FULL,
+                "{v}"
+            );
+            // Every level's rating picks that level, or the weakest one of
+            // the same rating (levels the matches could not tell apart).
+            for s in 0..=20 {
+                let level = Strength::from_skill(s);
+                let picked = Strength::from_elo(v, level.rating(v));
+                assert_eq!(picked.rating(v), level.rating(v), "{v}");
+                assert!(picked.skill() <= level.skill(), "{v}");
+            }
+        }
+    }
+
+    #[test]
+    fn level_ratings_rise_and_name_the_levels() {
+        for v in Variant::ALL {
+            let levels: Vec<Strength> = (0..=20).map(Strength::from_skill).collect();
+            assert!(
+                levels.windows(2).all(|w| w[0].rating(v) <= w[1].rating(v)),
+                "{v}"
+            );
+            assert_eq!(Strength::from_skill(0).rating(v), 1000, "{v}");
+            assert!(
+                Strength::FULL.rating(v) > Strength::from_skill(10).rating(v),
+                "{v}"
+            );
+            assert_eq!(Strength::FULL.name(v), "Full strength");
+        }
+        let chess = Variant::Chess;
+        assert_eq!(Strength::from_skill(0).name(chess), "Beginner");
+        assert_eq!(Strength::from_skill(8).name(chess), "Club player");
+        assert_eq!(Strength::from_skill(14).name(chess), "Strong club player");
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub fn session(args: &PlayArgs, input: impl BufRead, out: &mut impl Write) -> Re
     };
     let mut engine = Engine::new(32);
     if let Some(elo) = args.elo {
-        engine.strength = Strength::from_elo(elo);
+        engine.strength = Strength::from_elo(args.variant, elo);
     }
     let mut game = Game::new(start);
     writeln!(out, "{} against Springboard. {HELP}", args.variant.title())?;

@@ -377,6 +377,8 @@ impl Session {
                 self.variant = variant;
                 self.game = Game::new(Position::startpos(variant));
                 self.refused = None;
+                // UCI_Elo picks a level by the game's own ratings.
+                self.update_strength();
             }
             "hash" => {
                 let mb = number(1, HASH_MAX as i64)?;
@@ -417,7 +419,7 @@ impl Session {
 
     fn update_strength(&mut self) {
         let strength = if self.limit_strength {
-            Strength::from_elo(self.elo)
+            Strength::from_elo(self.variant, self.elo)
         } else {
             Strength::from_skill(self.skill)
         };
@@ -943,6 +945,26 @@ pub(crate) mod tests {
         let out = talk_wait(&mut t, "go depth 3");
         assert!(out.contains(" multipv 3 "), "{out}");
         bestmove(&out, &Position::startpos(Variant::Chess));
+    }
+
+    #[test]
+    fn uci_elo_picks_the_level_by_the_game_s_own_ratings() {
+        let mut t = new_talk();
+        for line in [
+            "setoption name UCI_LimitStrength value true",
+            "setoption name UCI_Elo value 1500",
+        ] {
+            assert_eq!(talk(&mut t, line), "", "{line}");
+        }
+        let chess = Strength::from_elo(Variant::Chess, 1500);
+        assert_eq!(t.0.searcher.engine().strength, chess);
+        // The game changes after UCI_Elo: the level follows the game.
+        talk(&mut t, "setoption name UCI_Variant value trampoline");
+        let trampoline = Strength::from_elo(Variant::Trampoline, 1500);
+        assert_ne!(trampoline, chess);
+        assert_eq!(t.0.searcher.engine().strength, trampoline);
+        talk(&mut t, "setoption name UCI_LimitStrength value false");
+        assert_eq!(t.0.searcher.engine().strength, Strength::FULL);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the web crate's `EngineProvider` seam.
 
 use springboard_engine::{Engine, Info, Limits, Score, SearchResult, Signals, Strength};
-use springboard_rules::{Game, Move};
+use springboard_rules::{Game, Move, Variant};
 use springboard_web::{
     Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel,
 };
@@ -35,13 +35,13 @@ impl EngineProvider for WebEngine {
         21
     }
 
-    /// Level L is skill L-1: its name and the rating measured at chess
+    /// Level L is skill L-1: its name and the rating measured in the game
     /// (docs/engine.md, "The levels' ratings").
-    fn level_label(&self, level: u8) -> Option<LevelLabel> {
+    fn level_label(&self, variant: Variant, level: u8) -> Option<LevelLabel> {
         let strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
         Some(LevelLabel {
-            name: strength.name().to_string(),
-            elo: Some(strength.rating()),
+            name: strength.name(variant).to_string(),
+            elo: Some(strength.rating(variant)),
         })
     }
 

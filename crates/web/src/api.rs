@@ -23,6 +23,7 @@ use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::seed::read_typed;
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Move, MoveError, Outcome, Position, Variant, WinReason};
+use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -146,8 +147,9 @@ pub struct VariantInfo {
 pub struct EngineInfo {
     name: String,
     max_level: u8,
-    /// The levels that have a label (name, rough rating).
-    levels: Vec<LevelView>,
+    /// By game (its name): the levels that have a label (name, rough
+    /// rating).
+    levels: BTreeMap<&'static str, Vec<LevelView>>,
 }
 
 #[derive(Serialize)]
@@ -179,13 +181,18 @@ pub async fn info(State(app): Shared) -> Json<Info> {
             EngineInfo {
                 name: e.name(),
                 max_level,
-                levels: (1..=max_level)
-                    .filter_map(|level| {
-                        e.level_label(level).map(|l| LevelView {
-                            level,
-                            name: l.name,
-                            elo: l.elo,
-                        })
+                levels: Variant::implemented()
+                    .map(|v| {
+                        let labels = (1..=max_level)
+                            .filter_map(|level| {
+                                e.level_label(v, level).map(|l| LevelView {
+                                    level,
+                                    name: l.name,
+                                    elo: l.elo,
+                                })
+                            })
+                            .collect();
+                        (v.name(), labels)
                     })
                     .collect(),
             }

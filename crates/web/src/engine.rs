@@ -20,7 +20,7 @@
 //! The page then offers "Against the engine" with a side and a level
 //! (1..=`max_level`), and "Analysis" (evaluation and best line).
 
-use springboard_rules::{Game, Move};
+use springboard_rules::{Game, Move, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -94,10 +94,10 @@ pub trait EngineProvider: Send + Sync + 'static {
     /// The strongest level the engine offers; levels run from 1 to this.
     fn max_level(&self) -> u8;
 
-    /// A level's name and rough rating, shown in the level picker; `None`
-    /// (the default) shows the bare number.
-    fn level_label(&self, level: u8) -> Option<LevelLabel> {
-        let _ = level;
+    /// A level's name and rough rating in a game, shown in the level
+    /// picker; `None` (the default) shows the bare number.
+    fn level_label(&self, variant: Variant, level: u8) -> Option<LevelLabel> {
+        let _ = (variant, level);
         None
     }
 

@@ -1616,6 +1616,7 @@ function showPicked(name) {
   const title = variantTitle(name);
   $("create-title").textContent = `New game of ${title}`;
   $("variant-hint").textContent = `Choose how to play ${title} below.`;
+  showLevels(name);
   for (const b of document.querySelectorAll("#create-screen .card .primary")) b.title = `Start a game of ${title}`;
 }
 
@@ -1800,10 +1801,29 @@ function wireGameButtons() {
   });
 }
 
-// The level picker's entries: each level with its name and the rough
-// rating the engine measured for it, when it gives them.
-function levelOptions(engine) {
-  const labels = new Map((engine.levels || []).map((l) => [l.level, l]));
+// The level picker of the engine card for a game: its levels' labels in
+// that game (the level picked stays), and how they were measured.
+function showLevels(variant) {
+  const engine = app.info && app.info.engine;
+  if (!engine) return;
+  const picker = $("engine-level");
+  const picked = picker.value;
+  picker.replaceChildren();
+  fillSelect(picker, levelOptions(engine, variant));
+  if (picked) picker.value = picked;
+  const hint = $("level-hint");
+  hint.hidden = !((engine.levels || {})[variant] || []).some((l) => l.elo);
+  hint.textContent =
+    variant === "chess"
+      ? "Level names and ratings are rough: measured at chess against Fairy-Stockfish at a fast time control."
+      : `Level names and ratings are rough: measured in ${variantTitle(variant)} in matches between the ` +
+        "levels at a fast time control, with level 1 rated 1000 as at chess.";
+}
+
+// The level picker's entries in a game: each level with its name and the
+// rough rating the engine measured for it in that game, when it gives them.
+function levelOptions(engine, variant) {
+  const labels = new Map(((engine.levels || {})[variant] || []).map((l) => [l.level, l]));
   const options = [];
   for (let i = 1; i <= engine.max_level; i++) {
     const l = labels.get(i);
@@ -1828,8 +1848,7 @@ function wireCreation() {
   if (app.info.engine) {
     $("card-engine").hidden = false;
     $("card-analysis").hidden = false;
-    fillSelect($("engine-level"), levelOptions(app.info.engine));
-    $("level-hint").hidden = !(app.info.engine.levels || []).some((l) => l.elo);
+    showLevels(select.value);
   }
   $("create-engine").addEventListener("click", () =>
     create({

@@ -5,7 +5,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use springboard_rules::{Game, Move};
+use springboard_rules::{Game, Move, Variant};
 use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider, Evaluation, LevelLabel};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -554,10 +554,14 @@ impl EngineProvider for FirstMove {
     fn max_level(&self) -> u8 {
         3
     }
-    fn level_label(&self, level: u8) -> Option<LevelLabel> {
-        (level == 2).then(|| LevelLabel {
+    fn level_label(&self, variant: Variant, level: u8) -> Option<LevelLabel> {
+        (level == 2 && variant != Variant::HopChess).then(|| LevelLabel {
             name: "Middle".into(),
-            elo: Some(1500),
+            elo: Some(if variant == Variant::Chess {
+                1500
+            } else {
+                1400
+            }),
         })
     }
     fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
@@ -700,7 +704,12 @@ async fn engine_plays_through_the_seam() {
     assert_eq!(
         info["engine"],
         json!({"name": "first move", "max_level": 3,
-               "levels": [{"level": 2, "name": "Middle", "elo": 1500}]})
+               "levels": {
+                   "chess": [{"level": 2, "name": "Middle", "elo": 1500}],
+                   "hopchess": [],
+                   "trampoline": [{"level": 2, "name": "Middle", "elo": 1400}],
+                   "jumpingking": [{"level": 2, "name": "Middle", "elo": 1400}],
+                   "hoplit": [{"level": 2, "name": "Middle", "elo": 1400}]}})
     );
     let id = new_game(&app, json!({})).await["id"]
         .as_str()

@@ -4,6 +4,7 @@
 //! what each placement is worth ([`PlacementGuess`], from the rules core's
 //! [`Reach`] through a trampoline).
 
+use super::profile::piece_step_checks;
 use super::see::{captured_role, see_ge, value};
 use super::worker::Worker;
 use crate::tt::encode_move;
@@ -57,6 +58,9 @@ struct PlacementGuess {
     their_men: Bitboard,
     their_king: Option<Square>,
     stay: Option<Square>,
+    /// The squares from which a trampoline would send some piece (of
+    /// either side) on: elsewhere a placement attacks nothing new.
+    launch: Bitboard,
 }
 
 impl PlacementGuess {
@@ -64,11 +68,17 @@ impl PlacementGuess {
         let b = pos.board();
         let us = pos.turn();
         let kings = b.by_role(Role::King);
+        let ours = Reach::of(b, us);
+        let theirs = Reach::of(b, !us);
+        let launch = [ours, theirs].iter().fold(Bitboard::EMPTY, |bb, r| {
+            bb | r.knight | r.orth | r.diag | r.pawn
+        });
         PlacementGuess {
             us,
             occ: b.occupied(),
-            ours: Reach::of(b, us),
-            theirs: Reach::of(b, !us),
+            ours,
+            theirs,
+            launch,
             our_men: b.by_color(us) & !kings,
             their_men: b.by_color(!us) & !kings,
             their_king: b.king_of(!us),
@@ -85,16 +95,54 @@ impl PlacementGuess {
     }
 
     fn score(&self, board: &Board, s: Square) -> i32 {
+        // Ties keep the trampoline where it stands.
+        let stay = i32::from(self.stay == Some(s));
+        if !self.launch.contains(s) {
+            // No piece reaches `s` to bounce off it: nothing to gain or risk.
+            return stay;
+        }
         let ours = self.ours.through(s, self.occ, self.us);
         let theirs = self.theirs.through(s, self.occ, !self.us);
         let check = self.their_king.is_some_and(|k| ours.contains(k));
         let gain = Self::best_value(board, ours & self.their_men);
         let risk = Self::best_value(board, theirs & self.our_men);
-        // Ties keep the trampoline where it stands.
-        let stay = i32::from(self.stay == Some(s));
         let check = if check { PLACEMENT_CHECK } else { 0 };
         check + 32 * (gain - risk) + stay
     }
+}
+
+/// Hop Chess, at a turn start: whether the piece step `m` may give check
+/// with its placement: it checks through the trampolines where they stand
+/// (P8), or a piece of the mover reaches an empty square from which the
+/// same kind of leg hits the enemy king, so that the trampoline put there
+/// would check (one bounce; the guess of [`PlacementGuess`], which misses
+/// second bounces). Late-move pruning at depth 1 spares such steps: the
+/// mating turn is often a quiet step and a checking placement.
+pub(super) fn step_may_check(pos: &Position, m: Move) -> bool {
+    use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+    let mut child = pos.clone();
+    child.play_step(m);
+    if !child.placement_pending() {
+        return child.is_check();
+    }
+    if piece_step_checks(&child) {
+        return true;
+    }
+    let b = child.board();
+    let us = child.turn();
+    let Some(k) = b.king_of(!us) else {
+        return false;
+    };
+    let occ = b.occupied();
+    let r = Reach::of(b, us);
+    let hits = (r.knight & knight_attacks(k))
+        | (r.orth & rook_attacks(k, occ))
+        | (r.diag & bishop_attacks(k, occ))
+        | (r.pawn & pawn_attacks(!us, k));
+    let blocked = child
+        .trampoline(!us)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    (hits & !blocked).any()
 }
 
 /// The placement [`PlacementGuess`] likes best in Hop Chess's `place`

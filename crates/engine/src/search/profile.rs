@@ -10,6 +10,8 @@
 //!   square, so that the static exchange evaluation holds;
 //! - [`cheap_checks`]: whether checks come cheap (through bounces), so that
 //!   check extensions are capped;
+//! - [`quiescence_turns`], [`quiescence_tt`]: how far quiescence goes and
+//!   whether it uses the transposition table;
 //! - [`half_steps`]: Hop Chess turns searched as a piece step and a
 //!   placement step (the search path then holds two keys a turn; which
 //!   turns split is the rules core's `Position::splits_turn`), and
@@ -93,6 +95,18 @@ pub(super) fn quiescence_turns(variant: Variant) -> Option<i32> {
 
 /// See [`quiescence_turns`].
 const QS_TURNS: i32 = 6;
+
+/// Whether quiescence uses the transposition table (cuts at non-PV nodes,
+/// stores its results at depth 0): Hop Chess, whose quiescence trees are
+/// most of its nodes (captures through bounces, a placement tried in each
+/// turn) and come back in every iteration. The other games' quiescence
+/// stays as their benches measured it.
+pub(super) fn quiescence_tt(variant: Variant) -> bool {
+    match variant {
+        Variant::HopChess => true,
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,
+    }
+}
 
 /// Whether the search splits the game's turns into steps of the same side
 /// (Hop Chess: the piece step, then the placement), so that the search path

@@ -3,11 +3,12 @@
 //! exchange filters; and Hop Chess's `place` state, where a turn is half
 //! made and a few placements are tried instead.
 
-use super::api::{INF, MATE, MATE_BOUND, MAX_PLY};
-use super::profile::quiescence_turns;
+use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::profile::{quiescence_tt, quiescence_turns};
 use super::see::{captured_role, is_capture, likely_losing, see_ge, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
+use crate::tt::{encode_move, Bound, Entry};
 use springboard_rules::{Move, Position, Role};
 
 /// How many placements quiescence tries in Hop Chess's `place` state, in
@@ -62,6 +63,21 @@ impl Worker<'_, '_> {
         if pos.is_insufficient_material() {
             return 0;
         }
+        let use_tt = quiescence_tt(pos.variant());
+        let mut tt_move = 0;
+        // An entry of the main search is kept (it is deeper).
+        let mut store = use_tt;
+        if use_tt {
+            if let Some(e) = self.sh.tt.probe(pos.hash()) {
+                if let Some(s) = tt_cut(&e, alpha, beta, turns) {
+                    return s;
+                }
+                tt_move = e.mv;
+                store = e.depth == 0;
+            }
+        }
+        let alpha0 = alpha;
+        let mut best_move: Option<Move> = None;
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
@@ -74,16 +90,22 @@ impl Worker<'_, '_> {
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        pos.legal_steps_into(&mut moves);
-        if moves.is_empty() {
+        if in_check {
+            pos.legal_steps_into(&mut moves);
+        } else {
+            // Only captures and queen promotions, and only their legality
+            // tested (the rules core asks the filter first): most steps
+            // are quiet, and a Hop Chess step's legality test is dear.
+            pos.legal_steps_filtered_into(&mut moves, |m| {
+                is_capture(pos, m) || m.promotion_role() == Some(Role::Queen)
+            });
+        }
+        if moves.is_empty() && (in_check || !pos.has_legal_step()) {
             self.lists[ply] = moves;
             return if in_check { -MATE + turns } else { 0 };
         }
-        if !in_check {
-            moves.retain(|&m| is_capture(pos, m) || m.promotion_role() == Some(Role::Queen));
-        }
         self.lists[ply] = moves;
-        self.score_moves(pos, ply, 0, true);
+        self.score_moves(pos, ply, tt_move, true);
         let count = self.lists[ply].len();
         for i in 0..count {
             let m = self.pick(ply, i);
@@ -111,12 +133,26 @@ impl Worker<'_, '_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.set_pv(ply, m);
                     if score >= beta {
                         break;
                     }
                 }
             }
+        }
+        if store {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let mv = best_move.map_or(0, encode_move);
+            self.sh
+                .tt
+                .store(pos.hash(), mv, score_to_tt(best, turns), 0, bound);
         }
         best
     }
@@ -140,6 +176,7 @@ impl Worker<'_, '_> {
         qturns: i32,
     ) -> i32 {
         let turns = self.turns[ply];
+        let alpha0 = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         pos.legal_steps_into(&mut moves);
@@ -149,7 +186,14 @@ impl Worker<'_, '_> {
             return -MATE + turns;
         }
         self.lists[ply] = moves;
-        let tt_move = self.sh.tt.probe(pos.hash()).map_or(0, |e| e.mv);
+        let use_tt = quiescence_tt(pos.variant());
+        let entry = self.sh.tt.probe(pos.hash());
+        if use_tt {
+            if let Some(s) = entry.and_then(|e| tt_cut(&e, alpha, beta, turns)) {
+                return s;
+            }
+        }
+        let tt_move = entry.map_or(0, |e| e.mv);
         self.score_moves(pos, ply, tt_move, true);
         let count = self.lists[ply].len();
         let quota = if qturns == 0 {
@@ -159,7 +203,10 @@ impl Worker<'_, '_> {
         };
         let mut best = -INF;
         let mut tried = 0;
-        let mut checking: Vec<(Move, Position)> = Vec::new();
+        // The rules core's exact set: no placement is played to see that
+        // it checks.
+        let gives_check = pos.checking_placements();
+        let mut checking: Vec<Move> = Vec::new();
         let mut i = 0;
         loop {
             // No checks: each would make the other side search all its
@@ -167,16 +214,14 @@ impl Worker<'_, '_> {
             // would follow check. Only when every placement checks (the
             // piece step checked already), or while every placement tried
             // is mated, are they tried.
-            let (m, child) = if i < count {
+            let m = if i < count {
                 let m = self.pick(ply, i);
                 i += 1;
-                let mut child = pos.clone();
-                child.play_step(m);
-                if child.is_check() {
-                    checking.push((m, child));
+                if m.to().is_some_and(|to| gives_check.contains(to)) {
+                    checking.push(m);
                     continue;
                 }
-                (m, child)
+                m
             } else if tried == 0 || best <= -MATE_BOUND {
                 if checking.is_empty() {
                     break;
@@ -185,6 +230,8 @@ impl Worker<'_, '_> {
             } else {
                 break;
             };
+            let mut child = pos.clone();
+            child.play_step(m);
             tried += 1;
             self.turns[ply + 1] = turns + 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qturns + 1);
@@ -205,6 +252,34 @@ impl Worker<'_, '_> {
                 break;
             }
         }
+        if use_tt && best > -INF && entry.is_none_or(|e| e.depth == 0) {
+            // The placements tried give a lower bound of the turn's worth
+            // (a mated score only when every placement was tried).
+            let mv = if best > alpha0 {
+                self.pv[ply].first().map_or(0, |&m| encode_move(m))
+            } else {
+                0
+            };
+            self.sh
+                .tt
+                .store(pos.hash(), mv, score_to_tt(best, turns), 0, Bound::Lower);
+        }
         best
     }
+}
+
+/// A cut of quiescence by the table's entry `e` at a node with the window
+/// `(alpha, beta)`, `turns` turns from the root: only at non-PV nodes
+/// (a zero window), where the entry's bound decides the window.
+fn tt_cut(e: &Entry, alpha: i32, beta: i32, turns: i32) -> Option<i32> {
+    if beta - alpha > 1 {
+        return None;
+    }
+    let s = score_from_tt(e.score, turns);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }

@@ -5,6 +5,7 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::ordering::step_may_check;
 use super::profile::{cheap_checks, half_steps, null_move_allowed, piece_step_checks};
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
@@ -357,6 +358,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut searched = 0;
         let count = self.lists[ply].len();
         let step_checks = place && piece_step_checks(pos);
+        let checking = pos.checking_placements();
         for i in 0..count {
             let m = self.pick(ply, i);
             let capture = is_capture(pos, m);
@@ -364,7 +366,15 @@ impl<'a, 'b> Worker<'a, 'b> {
             let killer = self.killers[ply].contains(&Some(m));
             if !root && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late-move pruning of quiet moves (placements below).
-                if !place && quiet && depth <= 4 && searched >= 4 + 3 * depth * depth {
+                // At the frontier, not a Hop Chess step that may check with
+                // its placement (a mating turn one turn past the horizon
+                // is often one: tests/hop_chess_mates.rs).
+                if !place
+                    && quiet
+                    && depth <= 4
+                    && searched >= 4 + 3 * depth * depth
+                    && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
+                {
                     continue;
                 }
                 // Losing captures near the leaves.
@@ -372,10 +382,6 @@ impl<'a, 'b> Worker<'a, 'b> {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_step(m);
-            let same = child.turn() == pos.turn();
-            let gives_check = child.is_check();
             // Late-move pruning of placements: most of the thirty-odd
             // squares do about the same, and the ordering puts the ones
             // that check, attack or keep pieces safe first, so the late
@@ -383,16 +389,22 @@ impl<'a, 'b> Worker<'a, 'b> {
             // every placement checks then, and the one that mates (or
             // does not let the enemy out) may be anywhere. Never a
             // placement that checks: it may mate (the ordering's guess of
-            // checks misses some bounces).
+            // checks misses some bounces; the rules core's set of
+            // checking placements is exact, and spares playing the
+            // pruned ones).
             if place
                 && !pv_node
                 && !step_checks
-                && !gives_check
                 && best > -MATE_BOUND
                 && searched >= PLACEMENT_LMP + depth * depth
+                && !m.to().is_some_and(|to| checking.contains(to))
             {
                 continue;
             }
+            let mut child = pos.clone();
+            child.play_step(m);
+            let same = child.turn() == pos.turn();
+            let gives_check = child.is_check();
             self.keys.push(child.hash());
             self.turns[ply + 1] = turns + i32::from(!same);
             if root && self.root_split {

@@ -49,6 +49,16 @@ impl GameRules for HopChess {
     }
 
     #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        legal_steps_filtered(pos, list, keep)
+    }
+
+    #[inline]
+    fn has_legal_step(pos: &Position) -> bool {
+        has_legal_step(pos)
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -358,29 +368,82 @@ fn placements(pos: &Position, list: &mut MoveList) {
 /// the step is the whole turn, legal when the king is safe after it).
 /// Steps with no safe placement are illegal and skipped.
 #[inline]
-fn for_each_legal_step(pos: &Position, mut f: impl FnMut(Move, Option<Bitboard>)) {
+fn for_each_legal_step(pos: &Position, f: impl FnMut(Move, Option<Bitboard>)) {
+    for_each_kept_legal_step(pos, |_| true, f);
+}
+
+/// [`for_each_legal_step`] over the pseudo-legal steps `keep` accepts
+/// (asked before the legality test, in generation order).
+#[inline]
+fn for_each_kept_legal_step(
+    pos: &Position,
+    mut keep: impl FnMut(Move) -> bool,
+    mut f: impl FnMut(Move, Option<Bitboard>),
+) {
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo);
     let Some(node) = Node::new(pos) else {
         return;
     };
-    let first = pos.phase & FIRST != 0;
     for m in pseudo {
-        if first {
-            if bounce::surely_safe(m, node.king, node.in_check, node.critical)
-                || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m)
-            {
-                f(m, None);
+        if keep(m) {
+            if let Some(places) = step_places(pos, &node, m) {
+                f(m, places);
             }
-            continue;
-        }
-        let mut b = pos.board.clone();
-        bounce::make_on_board(&mut b, m);
-        let safe = safe_placement_set(&node, &b, pos.trampolines, m);
-        if safe.any() {
-            f(m, Some(safe));
         }
     }
+}
+
+/// The legality of the pseudo-legal piece step `m` (not in the [`PLACE`]
+/// phase): `None` when it is illegal, else `Some(None)` on White's first
+/// turn (H3: the step is the whole turn) or `Some(Some(places))`, the
+/// placements that leave the king safe after it (never empty).
+#[inline]
+fn step_places(pos: &Position, node: &Node, m: Move) -> Option<Option<Bitboard>> {
+    if pos.phase & FIRST != 0 {
+        let safe = bounce::surely_safe(m, node.king, node.in_check, node.critical)
+            || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m);
+        return safe.then_some(None);
+    }
+    let mut b = pos.board.clone();
+    bounce::make_on_board(&mut b, m);
+    let safe = safe_placement_set(node, &b, pos.trampolines, m);
+    safe.any().then_some(Some(safe))
+}
+
+/// [`legal_steps`] with the steps `keep` rejects left out, `keep` asked
+/// before the legality test (the same list as `legal_steps` and a
+/// `retain`, in the same order).
+pub(crate) fn legal_steps_filtered(
+    pos: &Position,
+    list: &mut MoveList,
+    mut keep: impl FnMut(Move) -> bool,
+) {
+    if pos.phase & PLACE != 0 {
+        for s in safe_set(&pos.board, pos.trampolines, pos.turn, false) {
+            let m = Move::trampoline(s);
+            if keep(m) {
+                list.push(m);
+            }
+        }
+        return;
+    }
+    for_each_kept_legal_step(pos, keep, |m, _| list.push(m));
+}
+
+/// Whether the side to move has a legal half-step: it stops at the first.
+pub(crate) fn has_legal_step(pos: &Position) -> bool {
+    if pos.phase & PLACE != 0 {
+        return placement_possible(pos);
+    }
+    let mut pseudo = MoveList::with_capacity(128);
+    pseudo_piece_moves(pos, &mut pseudo);
+    let Some(node) = Node::new(pos) else {
+        return false;
+    };
+    pseudo
+        .into_iter()
+        .any(|m| step_places(pos, &node, m).is_some())
 }
 
 /// Appends every legal turn: piece moves with their placement (`place`
@@ -486,6 +549,40 @@ pub(crate) fn ep_capture_possible(pos: &Position, ep: Square) -> bool {
 /// Whether `sq` is attacked by `by` with the trampolines where they stand.
 pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
     bounce::is_attacked(&pos.board, pos.trampolines, HOP, sq, by)
+}
+
+/// In the [`PLACE`] phase: the squares where the side to move may put its
+/// trampoline (H2; whether its own king stays safe aside) after which the
+/// enemy king is attacked (P8), so that the turn gives check. Either
+/// trampoline serves both sides (H4), so the new paths are those of
+/// [`bad_placements`] with the roles swapped; when it cannot answer, each
+/// square is tested.
+pub(crate) fn checking_placements(pos: &Position) -> Bitboard {
+    let us = pos.turn;
+    let Some(k) = pos.board.king_of(!us) else {
+        return Bitboard::EMPTY;
+    };
+    let squares = placement_squares(&pos.board, pos.trampolines, us);
+    let base = lifted(pos.trampolines, us);
+    // Trampolines block nothing: a check without the own trampoline stays.
+    if bounce::is_attacked(&pos.board, base, HOP, k, us) {
+        return squares;
+    }
+    let e = pos.trampolines[(!us).index()];
+    match bad_placements(&pos.board, e, !us, k) {
+        Some(checking) => squares & checking,
+        None => {
+            let mut checking = Bitboard::EMPTY;
+            for s in squares {
+                let mut t = base;
+                t[us.index()] = Some(s);
+                if bounce::is_attacked(&pos.board, t, HOP, k, us) {
+                    checking |= s;
+                }
+            }
+            checking
+        }
+    }
 }
 
 /// Whether the side to move has a legal placement (for the [`PLACE`]

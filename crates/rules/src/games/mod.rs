@@ -66,6 +66,31 @@ pub(crate) trait GameRules {
         Self::legal_moves(pos, list)
     }
 
+    /// Appends the legal half-steps that `keep` accepts, in the order of
+    /// [`GameRules::legal_steps`]: the same list as `legal_steps` followed
+    /// by a `retain(keep)`. A game may test `keep` first and the legality
+    /// of the kept steps only.
+    #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        let start = list.len();
+        let mut keep = keep;
+        Self::legal_steps(pos, list);
+        let mut index = 0;
+        list.retain(|&m| {
+            index += 1;
+            index <= start || keep(m)
+        });
+    }
+
+    /// Whether the side to move has a legal half-step (a legal move, in the
+    /// games whose turn is one step).
+    #[inline]
+    fn has_legal_step(pos: &Position) -> bool {
+        let mut list = MoveList::with_capacity(64);
+        Self::legal_steps(pos, &mut list);
+        !list.is_empty()
+    }
+
     /// Plays a legal move.
     fn play(pos: &mut Position, m: Move);
 
@@ -194,6 +219,24 @@ impl Position {
         with_game!(self.variant, G => G::legal_steps(self, list))
     }
 
+    /// Appends the legal half-steps (see [`Position::legal_steps_into`])
+    /// that `keep` accepts, in the same order: the list of
+    /// `legal_steps_into` followed by a `retain(keep)`, cheaper where a game
+    /// tests `keep` before legality (Hop Chess: a search that wants only
+    /// captures does not pay for the legality of every quiet step).
+    #[inline]
+    pub fn legal_steps_filtered_into(&self, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        with_game!(self.variant, G => G::legal_steps_filtered(self, list, keep))
+    }
+
+    /// Whether the side to move has a legal half-step (see
+    /// [`Position::legal_steps_into`]): without one, the position is mate
+    /// or stalemate.
+    #[inline]
+    pub fn has_legal_step(&self) -> bool {
+        with_game!(self.variant, G => G::has_legal_step(self))
+    }
+
     /// Plays a legal half-step (see [`Position::legal_steps_into`]).
     #[inline]
     pub fn play_step(&mut self, m: Move) {
@@ -274,6 +317,20 @@ impl Position {
     #[inline]
     pub fn placement_pending(&self) -> bool {
         self.variant == Variant::HopChess && self.phase & hopchess::PLACE != 0
+    }
+
+    /// Hop Chess, in the placement phase: the placement squares after
+    /// which the enemy king is attacked (P8), so that the turn gives check,
+    /// without playing them. Among the legal placements (see
+    /// [`Position::legal_steps_into`]) these are exactly the ones whose
+    /// position has [`Position::is_check`]. Empty in every other state and
+    /// game.
+    pub fn checking_placements(&self) -> Bitboard {
+        if self.placement_pending() {
+            hopchess::checking_placements(self)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Hop Chess: whether this is White's first turn (a piece move only, H3).
