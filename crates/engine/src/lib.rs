@@ -26,6 +26,7 @@ pub mod search;
 mod strength;
 mod time;
 pub mod tt;
+pub mod tune;
 
 pub use limits::{Limits, Signals};
 pub use search::{Info, Score, SearchResult};

@@ -9,6 +9,7 @@ mod perft;
 mod play;
 mod replay;
 mod suites;
+mod tune;
 mod web_engine;
 
 use anyhow::Result;
@@ -57,6 +58,8 @@ enum Command {
     Openings(suites::OpeningsArgs),
     /// Self-play data: positions with search scores and game results.
     Datagen(datagen::DatagenArgs),
+    /// Tune a game's evaluation weights to datagen records (logistic fit).
+    Tune(tune::TuneArgs),
     /// Start the web app (the default with no subcommand) and print its URL.
     Serve(ServeArgs),
 }
@@ -170,6 +173,7 @@ fn main() -> Result<()> {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Openings(args)) => suites::run_openings(&args),
         Some(Command::Datagen(args)) => datagen::run_datagen(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Serve(args)) => serve(&args),
         None => serve(&ServeArgs::default_args()),
     }

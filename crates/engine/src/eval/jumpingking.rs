@@ -279,12 +279,16 @@ mod tests {
             ring(Color::Black),
             Bitboard::from_square(Square::E7) | Square::F7 | Square::D7 | Square::E6
         );
-        // No table gives a value to a square that does not exist.
-        for sq in Square::ALL {
-            if !MASK.contains(sq) {
-                let i = sq.index() ^ 56;
-                assert!(WEIGHTS.jk.pst.iter().all(|t| t[i] == 0), "{sq:?}");
-                assert_eq!(WEIGHTS.jk.king_eg[i], 0, "{sq:?}");
+        // No table gives a value to a square that does not exist (in the
+        // hand-set weights and in the game's own, perhaps tuned, ones).
+        let own = crate::eval::weights::for_variant(Variant::JumpingKing);
+        for w in [&WEIGHTS, own] {
+            for sq in Square::ALL {
+                if !MASK.contains(sq) {
+                    let i = sq.index() ^ 56;
+                    assert!(w.jk.pst.iter().all(|t| t[i] == 0), "{sq:?}");
+                    assert_eq!(w.jk.king_eg[i], 0, "{sq:?}");
+                }
             }
         }
     }

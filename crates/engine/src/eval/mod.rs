@@ -10,10 +10,11 @@ pub mod fide;
 pub mod hoplit;
 pub mod jumpingking;
 pub mod trampoline;
+pub mod tuned;
 pub mod weights;
 
 use springboard_rules::{Color, Position, Variant};
-use weights::{Weights, PHASE_TOTAL, S, WEIGHTS};
+use weights::{Weights, PHASE_TOTAL, S};
 
 /// A game's terms for White minus the same terms for Black.
 fn white_minus_black(
@@ -26,7 +27,7 @@ fn white_minus_black(
 
 /// The static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &WEIGHTS)
+    evaluate_with(pos, weights::for_variant(pos.variant()))
 }
 
 /// The game's terms for White minus those for Black, and the game phase
@@ -68,6 +69,7 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use weights::WEIGHTS;
 
     /// Swaps the colour of the piece letters.
     fn swap_case(text: &str) -> String {

@@ -50,12 +50,24 @@ impl Mul<i32> for S {
     }
 }
 
+/// The weights a game is evaluated with: [`WEIGHTS`] unless a tuned set
+/// for that game passed its SPRT (`springboard tune`, docs/engine.md).
+pub fn for_variant(variant: springboard_rules::Variant) -> &'static Weights {
+    use springboard_rules::Variant::*;
+    match variant {
+        Trampoline => &super::tuned::TRAMPOLINE,
+        JumpingKing => &super::tuned::JUMPING_KING,
+        Chess | HopChess | Hoplit => &WEIGHTS,
+    }
+}
+
 /// Phase weight of each role (pawn, knight, bishop, rook, queen, king);
 /// the full phase is [`PHASE_TOTAL`] (all pieces on the board).
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_TOTAL: i32 = 24;
 
 /// The weights of the FIDE terms, indexed by role (pawn..king).
+#[derive(Clone, Debug)]
 pub struct Weights {
     pub material: [S; 6],
     /// Piece-square tables from White's side, a8 first (as printed),
@@ -90,6 +102,7 @@ pub struct Weights {
 }
 
 /// Hoplit Chess (rulings L1-L5).
+#[derive(Clone, Debug)]
 pub struct HoplitWeights {
     /// A Hoplit on the board (about three pawns to start).
     pub material: S,
@@ -113,6 +126,7 @@ pub struct HoplitWeights {
 }
 
 /// Hop Chess and Trampoline Chess (rulings P1-P9, H1-H10, T1-T7).
+#[derive(Clone, Debug)]
 pub struct TrampolineWeights {
     /// Per square of the mobility area a piece reaches only by bouncing
     /// off a trampoline it may use (H4, T3), by role.
@@ -136,6 +150,7 @@ pub struct TrampolineWeights {
 }
 
 /// The Weak Square of the Jumping King (rulings J1-J10).
+#[derive(Clone, Debug)]
 pub struct JumpingKingWeights {
     /// A man its jumping king still has to place: its material plus this
     /// (negative). A stuck side's men never enter (J6) and count nothing.

@@ -1,0 +1,9 @@
+//! Tuned weight sets, one module per game, written by `springboard tune`
+//! and adopted by [`super::weights::for_variant`] after passing an SPRT
+//! (docs/engine.md, "The tuner").
+
+mod jumpingking;
+mod trampoline;
+
+pub use jumpingking::JUMPING_KING;
+pub use trampoline::TRAMPOLINE;
