@@ -1,5 +1,6 @@
 //! What bounds a search, and the signals a front end sends to it.
 
+use springboard_rules::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The limits of one search (UCI `go` parameters). Fields left `None` do
@@ -20,6 +21,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Search for mate in this many moves (stops when found).
     pub mate: Option<u32>,
+    /// Root moves (whole turns) the search must not play: a front end
+    /// whose GUI cannot relay some moves leaves them out. Ignored when it
+    /// would leave out every legal move.
+    pub excluded: Vec<Move>,
 }
 
 impl Limits {

@@ -175,3 +175,55 @@ fn a_stopped_iteration_answers_only_what_it_searched() {
     }
     assert_eq!(checked, 80);
 }
+
+/// `Limits::excluded`: the search never answers a left-out turn (in Hop
+/// Chess a turn is a piece step and a placement: leaving out some
+/// placements of a step keeps the others), and leaving out every legal
+/// turn leaves out none.
+#[test]
+fn left_out_turns_are_never_played() {
+    let pos = Position::from_fen(Variant::HopChess, WIDE).unwrap();
+    let (first, _) = search(&pos, &depth(2), &Signals::new());
+    let best = first.best.expect("a move");
+    // Leave out the best turn and every other placement of its piece step
+    // but one, then the best turns found in turn.
+    let same_step: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == best.from() && m.to() == best.to() && m.kind() == best.kind())
+        .collect();
+    assert!(same_step.len() > 1);
+    let mut excluded = same_step[1..].to_vec();
+    excluded.push(best);
+    excluded.dedup();
+    for _ in 0..3 {
+        let limits = Limits {
+            depth: Some(2),
+            excluded: excluded.clone(),
+            ..Limits::default()
+        };
+        let (r, _) = search(&pos, &limits, &Signals::new());
+        let m = r.best.expect("a move");
+        assert!(!excluded.contains(&m), "{} was left out", to_uci(&pos, m));
+        assert!(pos.legal_moves().contains(&m));
+        excluded.push(m);
+    }
+    // Every legal turn left out: the limit is ignored.
+    let chess = Position::startpos(Variant::Chess);
+    let all = Limits {
+        depth: Some(3),
+        excluded: chess.legal_moves().into_iter().collect(),
+        ..Limits::default()
+    };
+    let (r, _) = search(&chess, &all, &Signals::new());
+    assert!(r.best.is_some());
+    // All but one: that one.
+    let moves = chess.legal_moves();
+    let only = moves[7];
+    let but_one = Limits {
+        depth: Some(3),
+        excluded: moves.into_iter().filter(|&m| m != only).collect(),
+        ..Limits::default()
+    };
+    assert_eq!(search(&chess, &but_one, &Signals::new()).0.best, Some(only));
+}

@@ -73,6 +73,7 @@ impl Worker<'_, '_> {
             let depth = (depth + offset).min(self.sh.depth_cap);
             self.seldepth = 0;
             self.excluded.clear();
+            self.excluded.extend_from_slice(&self.sh.banned);
             let mut fresh: Vec<Line> = Vec::new();
             for idx in 0..multipv {
                 let prev = lines.get(idx).map(|l| l.score);
@@ -95,6 +96,7 @@ impl Worker<'_, '_> {
                 self.excluded.push(first);
             }
             self.excluded.clear();
+            self.excluded.extend_from_slice(&self.sh.banned);
             if fresh.is_empty() {
                 break;
             }
@@ -212,6 +214,14 @@ pub(crate) fn run(
     } else {
         engine.multipv
     };
+    let mut root_moves = root.legal_moves();
+    // Moves the caller leaves out, unless that leaves none.
+    let banned: Vec<Move> = if root_moves.iter().all(|m| limits.excluded.contains(m)) {
+        Vec::new()
+    } else {
+        root_moves.retain(|m| !limits.excluded.contains(m));
+        limits.excluded.clone()
+    };
     engine.tt.new_search();
     let sh = Shared {
         tt: &engine.tt,
@@ -222,8 +232,8 @@ pub(crate) fn run(
         nodes: AtomicU64::new(0),
         depth_cap,
         node_cap,
+        banned,
     };
-    let root_moves = root.legal_moves();
     let mut keys: Vec<u64> = history.to_vec();
     keys.push(root.hash());
 

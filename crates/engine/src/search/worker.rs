@@ -27,6 +27,9 @@ pub(super) struct Shared<'a> {
     pub(super) nodes: AtomicU64,
     pub(super) depth_cap: u32,
     pub(super) node_cap: Option<u64>,
+    /// Root turns left out (`Limits::excluded`), handled as MultiPV lines
+    /// found before (see [`Worker::excludes`]).
+    pub(super) banned: Vec<Move>,
 }
 
 /// Late-move pruning of placements: at a non-PV `place` node, the first
@@ -506,6 +509,7 @@ mod tests {
             nodes: AtomicU64::new(0),
             depth_cap: 10,
             node_cap: None,
+            banned: Vec::new(),
         }
     }
 

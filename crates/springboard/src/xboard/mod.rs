@@ -540,6 +540,9 @@ impl Session {
         let us = root.turn();
         let mut limits = Limits {
             depth: self.clock.depth,
+            // A move XBoard would mangle stops the game there: never play
+            // one while another is legal.
+            excluded: notation::unrelayable(&root),
             ..Limits::default()
         };
         if let Some(st) = self.clock.st_ms {

@@ -146,6 +146,60 @@ pub fn to_xboard(pos: &Position, m: Move) -> String {
     }
 }
 
+/// The legal moves of `pos` that XBoard 4.9.1 cannot be given: those
+/// [`to_xboard`] writes in our long notation (a pawn's bounce over its
+/// double step's squares, P9; Hop Chess castling with the trampoline away
+/// from the king's square; Trampoline Chess's promoted pawn back on its
+/// origin, T6), where XBoard would mangle the text and the game would
+/// stop. Drops and passes are XBoard's own forms. The same moves as
+/// testing `readable_clicks` one by one, in one pass over the legal moves.
+pub fn unrelayable(pos: &Position) -> Vec<Move> {
+    use std::collections::HashMap;
+    let moves = pos.legal_moves();
+    let keys: Vec<Option<(Square, Vec<Square>)>> = moves
+        .iter()
+        .map(|&m| match m.kind() {
+            MoveKind::Drop | MoveKind::Trampoline | MoveKind::Pass => None,
+            _ => Some((m.from()?, clicks(m)?)),
+        })
+        .collect();
+    // The moves sharing an origin and clicks, in list order.
+    let mut groups: HashMap<&(Square, Vec<Square>), Vec<Move>> = HashMap::new();
+    for (key, &m) in keys.iter().zip(&moves) {
+        if let Some(key) = key {
+            groups.entry(key).or_default().push(m);
+        }
+    }
+    let relayable = |m: Move, key: &Option<(Square, Vec<Square>)>| match m.kind() {
+        MoveKind::Pass | MoveKind::Drop => true,
+        MoveKind::Trampoline => pos.variant() == Variant::Trampoline && m.to().is_some(),
+        _ => key.as_ref().is_some_and(|key| {
+            // What `read_points` makes of this move's text.
+            let want = letter(m);
+            let found: Vec<Move> = groups[key]
+                .iter()
+                .copied()
+                .filter(|&c| match (letter(c), want) {
+                    (l, Some('p')) if c.role().is_none() => l.is_none(),
+                    (l, w) => l == w,
+                })
+                .collect();
+            let read = found
+                .iter()
+                .copied()
+                .find(|c| c.kind() == MoveKind::DoubleStep)
+                .or_else(|| found.first().copied());
+            read.is_some_and(|x| x == m && x.kind() == m.kind())
+        }),
+    };
+    moves
+        .iter()
+        .zip(&keys)
+        .filter(|&(&m, key)| !relayable(m, key))
+        .map(|(&m, _)| m)
+        .collect()
+}
+
 /// One leg `e2e4`, maybe with a letter (promotion or placed man) at the end.
 fn parse_leg(text: &str) -> Option<(Square, Square, Option<char>)> {
     if !text.is_ascii() || !(4..=5).contains(&text.len()) {
@@ -236,6 +290,68 @@ pub fn parse_xboard(pos: &Position, text: &str) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `unrelayable` in one pass is `readable_clicks` move by move, on the
+    /// positions of random games of every game.
+    #[test]
+    fn unrelayable_is_the_moves_without_readable_clicks() {
+        let slow = |pos: &Position| -> Vec<Move> {
+            pos.legal_moves()
+                .into_iter()
+                .filter(|&m| !match m.kind() {
+                    MoveKind::Pass | MoveKind::Drop => true,
+                    MoveKind::Trampoline => {
+                        pos.variant() == Variant::Trampoline && m.to().is_some()
+                    }
+                    _ => m.from().is_some() && readable_clicks(pos, m).is_some(),
+                })
+                .collect()
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut found = 0;
+        for variant in Variant::implemented() {
+            for _ in 0..6 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..40 {
+                    assert_eq!(unrelayable(&pos), slow(&pos), "{}", pos.to_fen());
+                    found += slow(&pos).len();
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(found > 0, "no position had a move XBoard cannot be given");
+    }
+
+    /// P9: a pawn's bounce over its double step's squares reads as the
+    /// double step in XBoard's form: the engine must not play it there.
+    #[test]
+    fn a_pawn_bounce_over_its_double_step_is_unrelayable() {
+        let pos = Position::from_fen(
+            Variant::HopChess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2 g3,- -",
+        )
+        .unwrap();
+        let bad = unrelayable(&pos);
+        assert!(!bad.is_empty());
+        for m in &bad {
+            assert_eq!(m.from(), Some(Square::G2), "{m:?}");
+            assert_eq!(m.to(), Some(Square::G4), "{m:?}");
+            assert_ne!(m.kind(), MoveKind::DoubleStep);
+        }
+        // The double step itself is given as `g2g4`.
+        assert!(pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| m.kind() == MoveKind::DoubleStep && !bad.contains(&m)));
+    }
 
     fn pos(v: Variant, fen: &str) -> Position {
         Position::from_fen(v, fen).unwrap()
