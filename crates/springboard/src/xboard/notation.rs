@@ -63,37 +63,20 @@ pub fn clicks(m: Move) -> Option<Vec<Square>> {
     Some(out)
 }
 
-/// The legal moves of `pos` with these clicks after `origin`, and this
-/// letter (`p`: a pawn that stays a pawn, J9).
-fn candidates(
-    pos: &Position,
-    origin: Square,
-    points: &[Square],
-    letter: Option<char>,
-) -> Vec<Move> {
-    pos.legal_moves()
-        .into_iter()
-        .filter(|&m| {
-            m.from() == Some(origin)
-                && m.kind() != MoveKind::Trampoline
-                && clicks(m).as_deref() == Some(points)
-                && match (self::letter(m), letter) {
-                    (l, Some('p')) if m.role().is_none() => l.is_none(),
-                    (l, w) => l == w,
-                }
-        })
-        .collect()
+/// Whether a text ending in `letter` may mean `m` (`p`: a pawn that stays
+/// a pawn, J9).
+fn letter_fits(m: Move, letter: Option<char>) -> bool {
+    match (self::letter(m), letter) {
+        (l, Some('p')) if m.role().is_none() => l.is_none(),
+        (l, w) => l == w,
+    }
 }
 
-/// The move clicked: when a pawn's direct double step and its bounce over
-/// the same squares (P9: two moves) are both legal, the double step.
-fn read_points(
-    pos: &Position,
-    origin: Square,
-    points: &[Square],
-    letter: Option<char>,
-) -> Option<Move> {
-    let found = candidates(pos, origin, points, letter);
+/// The move clicked among `found`, the legal moves with the clicks and
+/// letter given, in list order: when a pawn's direct double step and its
+/// bounce over the same squares (P9: two moves) are both there, the double
+/// step.
+fn pick_clicked(found: &[Move]) -> Option<Move> {
     found
         .iter()
         .copied()
@@ -101,13 +84,37 @@ fn read_points(
         .or_else(|| found.first().copied())
 }
 
+/// The move clicked: the legal move of `pos` with these clicks after
+/// `origin` and this letter (see [`pick_clicked`]).
+fn read_points(
+    pos: &Position,
+    origin: Square,
+    points: &[Square],
+    letter: Option<char>,
+) -> Option<Move> {
+    let found: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            m.from() == Some(origin)
+                && m.kind() != MoveKind::Trampoline
+                && clicks(m).as_deref() == Some(points)
+                && letter_fits(m, letter)
+        })
+        .collect();
+    pick_clicked(&found)
+}
+
+/// Whether the move read from `m`'s own text is `m` itself.
+fn reads_back(read: Option<Move>, m: Move) -> bool {
+    read.is_some_and(|x| x == m && x.kind() == m.kind())
+}
+
 /// The clicks of `m` if they read back as `m` (see `clicks`).
 pub fn readable_clicks(pos: &Position, m: Move) -> Option<Vec<Square>> {
     let from = m.from()?;
     let points = clicks(m)?;
-    read_points(pos, from, &points, letter(m))
-        .is_some_and(|x| x == m && x.kind() == m.kind())
-        .then_some(points)
+    reads_back(read_points(pos, from, &points, letter(m)), m).then_some(points)
 }
 
 /// Legs text: `g8d5,d5f6`, with the letter at the end.
@@ -175,21 +182,12 @@ pub fn unrelayable(pos: &Position) -> Vec<Move> {
         MoveKind::Trampoline => pos.variant() == Variant::Trampoline && m.to().is_some(),
         _ => key.as_ref().is_some_and(|key| {
             // What `read_points` makes of this move's text.
-            let want = letter(m);
             let found: Vec<Move> = groups[key]
                 .iter()
                 .copied()
-                .filter(|&c| match (letter(c), want) {
-                    (l, Some('p')) if c.role().is_none() => l.is_none(),
-                    (l, w) => l == w,
-                })
+                .filter(|&c| letter_fits(c, letter(m)))
                 .collect();
-            let read = found
-                .iter()
-                .copied()
-                .find(|c| c.kind() == MoveKind::DoubleStep)
-                .or_else(|| found.first().copied());
-            read.is_some_and(|x| x == m && x.kind() == m.kind())
+            reads_back(pick_clicked(&found), m)
         }),
     };
     moves
