@@ -168,3 +168,52 @@ fn generate_mates_in_two() {
         }
     }
 }
+
+/// The engine's losses to the 1-ply material player at 5000 nodes (main
+/// of 3e38df9, 200 games of the Hop Chess suite: 181-19): each ends in a
+/// mate in one the engine's last turn allowed, a quiet step and a
+/// checking placement, which a search that ends depth 1 did not see (its
+/// horizon's quiescence tried captures only). Each position before that
+/// turn, checked by the rules core (the turn played allows a mate in one;
+/// another turn allows none): at depth 1 the engine must answer a turn
+/// after which no reply mates (issue 13: 99% against the material
+/// player at 5000 nodes). Without the probe of quiescence's first turn
+/// (`profile::mate_probe_at_horizon` off) depth 1 answers a turn allowing
+/// a mate in one in all 19.
+#[test]
+fn depth_one_sees_a_quiet_mate_in_one_reply() {
+    use springboard_rules::notation::pgn::{read_all, VariantHint};
+    let text = include_str!("data/hop_chess_mate_threats.pgn");
+    let mut count = 0;
+    for read in read_all(text, VariantHint::Game(Variant::HopChess)) {
+        let (game, _) = read.expect("a game");
+        let n = game.moves().len();
+        let pos = &game.positions()[n - 2];
+        let fen = pos.to_fen();
+        let allows_mate = |m: Move| {
+            let mut child = pos.clone();
+            child.play(m);
+            mate_in_one(&child).is_some()
+        };
+        assert!(allows_mate(game.moves()[n - 2]), "{fen}: the data");
+        assert!(
+            pos.legal_moves().into_iter().any(|m| !allows_mate(m)),
+            "{fen}: every turn allows a mate"
+        );
+        let (best, _) = search(
+            pos,
+            Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+        );
+        let best = best.expect("a move");
+        assert!(
+            !allows_mate(best),
+            "{fen}: depth 1 answers {}, which allows a mate in one",
+            to_uci(pos, best)
+        );
+        count += 1;
+    }
+    assert_eq!(count, 19);
+}

@@ -11,7 +11,8 @@
 //! - [`cheap_checks`]: whether checks come cheap (through bounces), so that
 //!   check extensions are capped;
 //! - [`quiescence_turns`], [`quiescence_tt`]: how far quiescence goes and
-//!   whether it uses the transposition table;
+//!   whether it uses the transposition table; [`mate_probe_at_horizon`]:
+//!   whether quiescence's first turn looks for a mating turn;
 //! - [`half_steps`]: Hop Chess turns searched as a piece step and a
 //!   placement step (the search path then holds two keys a turn; which
 //!   turns split is the rules core's `Position::splits_turn`), and
@@ -102,6 +103,18 @@ const QS_TURNS: i32 = 6;
 /// turn) and come back in every iteration. The other games' quiescence
 /// stays as their benches measured it.
 pub(super) fn quiescence_tt(variant: Variant) -> bool {
+    match variant {
+        Variant::HopChess => true,
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,
+    }
+}
+
+/// Whether quiescence's first turn looks for a mating turn before it
+/// stands pat: Hop Chess, where a mate is most often a quiet piece step
+/// and a placement that opens a bounce onto the king, which the captures
+/// of quiescence never try, and where a turn that allows a mate in one
+/// would otherwise look quiet one turn before the horizon.
+pub(super) fn mate_probe_at_horizon(variant: Variant) -> bool {
     match variant {
         Variant::HopChess => true,
         Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => false,

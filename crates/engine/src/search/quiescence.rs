@@ -4,7 +4,8 @@
 //! made and a few placements are tried instead.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::profile::{quiescence_tt, quiescence_turns};
+use super::ordering::step_may_check;
+use super::profile::{mate_probe_at_horizon, quiescence_tt, quiescence_turns};
 use super::see::{captured_role, is_capture, likely_losing, see_ge, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
@@ -88,6 +89,22 @@ impl Worker<'_, '_> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        // At the horizon of the first iteration (one turn deep), where a
+        // mating turn is a quiet step and a checking placement that
+        // captures alone never find, nor the evasions of a check (their
+        // placements that check are tried only when the others are
+        // mated; in Hop Chess the evasion that moves a trampoline away
+        // may mate at once). From depth 2 on the main search sees every
+        // checking reply (placements that check are never pruned there),
+        // so the probe, dear in a Hop Chess leaf, is not made.
+        if qturns == 0 && self.iteration_depth <= 1 && mate_probe_at_horizon(pos.variant()) {
+            if self.mates_in_one(pos, ply) {
+                return MATE - (turns + 1);
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         if in_check {
@@ -155,6 +172,48 @@ impl Worker<'_, '_> {
                 .store(pos.hash(), mv, score_to_tt(best, turns), 0, bound);
         }
         best
+    }
+
+    /// Whether the side to move has a turn that mates: a
+    /// step that may check with its placement ([`step_may_check`]), then a
+    /// placement of the rules core's checking set after which the other
+    /// side has no legal step. Every position it makes counts as a node.
+    fn mates_in_one(&mut self, pos: &Position, ply: usize) -> bool {
+        let mut steps = std::mem::take(&mut self.lists[ply + 1]);
+        let mut places = std::mem::take(&mut self.lists[ply + 2]);
+        steps.clear();
+        pos.legal_steps_filtered_into(&mut steps, |m| step_may_check(pos, m));
+        let mut found = false;
+        'steps: for &m in &steps {
+            if self.count_node() {
+                break;
+            }
+            let mut child = pos.clone();
+            child.play_step(m);
+            let checking = child.checking_placements();
+            if checking.is_empty() {
+                continue;
+            }
+            places.clear();
+            child.legal_steps_filtered_into(&mut places, |p| {
+                p.to().is_some_and(|to| checking.contains(to))
+            });
+            for &p in &places {
+                if self.count_node() {
+                    break 'steps;
+                }
+                let mut after = child.clone();
+                after.play_step(p);
+                if !after.has_legal_step() {
+                    debug_assert!(after.is_check(), "a checking placement checks");
+                    found = true;
+                    break 'steps;
+                }
+            }
+        }
+        self.lists[ply + 1] = steps;
+        self.lists[ply + 2] = places;
+        found
     }
 
     /// Quiescence in Hop Chess's `place` state: the turn is not over, so

@@ -21,7 +21,7 @@ use engine::UciEngine;
 use game::play_game;
 use openings::openings;
 use report::{half_points, pgn, sprt_block, summary, Tally};
-use stats::{Penta, SprtState};
+use stats::{Penta, SprtWatch};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -92,6 +92,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         None => None,
     };
     let mut tally = Tally::default();
+    let mut watch = args.sprt.map(SprtWatch::new);
     // Pairs: the first game's half points until its twin ends.
     let mut penta = Penta::default();
     let mut halves = std::collections::HashMap::new();
@@ -128,14 +129,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
         let pairs = (!args.no_swap).then_some(penta);
         println!("{}", summary(wdl, pairs, args.sprt));
-        if let Some(sprt) = args.sprt {
-            let state = match pairs {
-                Some(p) => sprt.state_pairs(p),
-                None => sprt.state(wdl),
-            };
-            if state != SprtState::Continue {
-                halt.store(true, Ordering::SeqCst);
-            }
+        if watch.as_mut().is_some_and(|w| w.see(wdl, pairs)) {
+            halt.store(true, Ordering::SeqCst);
         }
     }
     for w in workers {
@@ -150,11 +145,17 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         );
     }
     println!("{}", tally.report([&names[0], &names[1]]));
-    if let Some(sprt) = args.sprt {
-        println!(
-            "{}",
-            sprt_block(sprt, tally.engine1, (!args.no_swap).then_some(penta))
-        );
+    if let Some(w) = watch {
+        let (wdl, pairs) = w.counted(tally.engine1, (!args.no_swap).then_some(penta));
+        let later = tally.engine1.games().saturating_sub(wdl.games());
+        if later > 0 {
+            println!(
+                "SPRT decided after {} games; the {later} game(s) that ended later \
+                 (already being played) are not counted in it",
+                wdl.games()
+            );
+        }
+        println!("{}", sprt_block(w.sprt, wdl, pairs));
     }
     if tally.not_played > 0 {
         bail!("{} games could not be played", tally.not_played);

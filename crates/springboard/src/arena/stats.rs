@@ -170,6 +170,49 @@ impl Sprt {
     }
 }
 
+/// An SPRT followed game by game. The test stops at its first crossing of
+/// a bound, and its verdict rests on the results of that moment: a game
+/// that ends later (the twin of a pair already being played) is reported
+/// in the match's totals, never counted in the verdict, so the verdict
+/// printed at the end is the one that stopped the match.
+#[derive(Clone, Copy, Debug)]
+pub struct SprtWatch {
+    pub sprt: Sprt,
+    decided: Option<(Wdl, Option<Penta>)>,
+}
+
+impl SprtWatch {
+    pub fn new(sprt: Sprt) -> Self {
+        Self {
+            sprt,
+            decided: None,
+        }
+    }
+
+    /// Takes the results after a game (W/D/L of the first engine and, with
+    /// colour swaps, its pairs); true the first time a bound is crossed.
+    pub fn see(&mut self, wdl: Wdl, pairs: Option<Penta>) -> bool {
+        if self.decided.is_some() {
+            return false;
+        }
+        let state = match pairs {
+            Some(p) => self.sprt.state_pairs(p),
+            None => self.sprt.state(wdl),
+        };
+        if state == SprtState::Continue {
+            return false;
+        }
+        self.decided = Some((wdl, pairs));
+        true
+    }
+
+    /// The results the verdict rests on: those where a bound was crossed,
+    /// else the latest ones (`wdl`, `pairs`).
+    pub fn counted(&self, wdl: Wdl, pairs: Option<Penta>) -> (Wdl, Option<Penta>) {
+        self.decided.unwrap_or((wdl, pairs))
+    }
+}
+
 impl Wdl {
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -212,6 +255,61 @@ impl Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A match of 2026-11-24 (Hop Chess, fixed nodes): the bound was
+    /// crossed after 263 games; game 264, the twin already being played,
+    /// ended a pair lost twice and took the LLR back under the bound, and
+    /// the match printed "Undecided" for a test that had stopped at H1.
+    #[test]
+    fn the_verdict_is_the_one_that_stopped_the_match() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let at_263 = (
+            Wdl {
+                wins: 169,
+                draws: 1,
+                losses: 93,
+            },
+            Penta([9, 1, 73, 0, 48]),
+        );
+        let at_264 = (
+            Wdl {
+                wins: 169,
+                draws: 1,
+                losses: 94,
+            },
+            Penta([10, 1, 73, 0, 48]),
+        );
+        assert_eq!(sprt.state_pairs(at_263.1), SprtState::H1);
+        assert_eq!(sprt.state_pairs(at_264.1), SprtState::Continue);
+        let mut watch = SprtWatch::new(sprt);
+        assert!(watch.see(at_263.0, Some(at_263.1)));
+        assert!(!watch.see(at_264.0, Some(at_264.1)), "decided once");
+        assert_eq!(
+            watch.counted(at_264.0, Some(at_264.1)),
+            (at_263.0, Some(at_263.1))
+        );
+        // Before a decision the latest results count.
+        let mut open = SprtWatch::new(sprt);
+        assert!(!open.see(at_264.0, Some(at_264.1)));
+        assert_eq!(
+            open.counted(at_264.0, Some(at_264.1)),
+            (at_264.0, Some(at_264.1))
+        );
+        // Without colour swaps the games decide.
+        let strong = Wdl {
+            wins: 200,
+            draws: 0,
+            losses: 50,
+        };
+        let mut games = SprtWatch::new(sprt);
+        assert!(games.see(strong, None));
+        assert_eq!(games.counted(at_264.0, None), (strong, None));
+    }
 
     #[test]
     fn elo_and_interval() {
