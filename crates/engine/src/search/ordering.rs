@@ -172,7 +172,7 @@ impl Worker<'_, '_> {
         (Self::history_index(pos, m), m.to().map_or(0, |t| t.index()))
     }
 
-    fn history_score(&self, pos: &Position, m: Move) -> i32 {
+    pub(super) fn history_score(&self, pos: &Position, m: Move) -> i32 {
         let (p, t) = Self::history_slot(pos, m);
         self.history[p][t]
     }

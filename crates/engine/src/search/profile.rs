@@ -15,7 +15,9 @@
 //! - [`half_steps`]: Hop Chess turns searched as a piece step and a
 //!   placement step (the search path then holds two keys a turn; which
 //!   turns split is the rules core's `Position::splits_turn`), and
-//!   [`piece_step_checks`] for the placement step.
+//!   [`piece_step_checks`] for the placement step;
+//! - [`quiet_futility`]: whether quiet moves far below alpha are pruned
+//!   near the leaves.
 
 use springboard_rules::facts::jumping_king::WEAK_SQUARES;
 use springboard_rules::{Color, Position, Role, Square, Variant};
@@ -125,4 +127,18 @@ pub(super) fn piece_step_checks(pos: &Position) -> bool {
     pos.board()
         .king_of(!pos.turn())
         .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+}
+
+/// Whether the main search prunes quiet moves near the leaves whose node's
+/// static evaluation is far below alpha (futility pruning; never a move
+/// that checks, nor in Hop Chess a piece step whose placement may check):
+/// every game.
+pub(super) fn quiet_futility(variant: Variant) -> bool {
+    match variant {
+        Variant::Chess
+        | Variant::HopChess
+        | Variant::Trampoline
+        | Variant::JumpingKing
+        | Variant::Hoplit => true,
+    }
 }

@@ -6,7 +6,9 @@
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::ordering::step_may_check;
-use super::profile::{cheap_checks, half_steps, null_move_allowed, piece_step_checks};
+use super::profile::{
+    cheap_checks, half_steps, null_move_allowed, piece_step_checks, quiet_futility,
+};
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
@@ -35,6 +37,16 @@ pub(super) struct Shared<'a> {
 /// Late-move pruning of placements: at a non-PV `place` node, the first
 /// `PLACEMENT_LMP + depth * depth` placements are searched.
 const PLACEMENT_LMP: i32 = 3;
+
+/// Futility pruning of quiet moves: a quiet move at a node whose static
+/// evaluation is below `alpha - FUTILITY_BASE - FUTILITY_STEP * d` (`d`
+/// the depth left after its late-move reduction) is not searched.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_STEP: i32 = 110;
+
+/// Late-move reductions shrink by one for each `LMR_HISTORY` of history
+/// score (and grow for a negative one).
+const LMR_HISTORY: i32 = 8192;
 
 pub(super) struct Worker<'a, 'b> {
     pub(super) sh: &'b Shared<'a>,
@@ -72,6 +84,9 @@ pub(super) struct Worker<'a, 'b> {
     /// The score of the best root move of the current root search, once
     /// one has been searched in full (what a stopped iteration may keep).
     pub(super) root_score: Option<i32>,
+    /// The static evaluation of each node of the search path (`-INF` in
+    /// check, in Hop Chess's `place` state, or not evaluated).
+    pub(super) evals: Vec<i32>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -111,6 +126,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             root_step: None,
             iteration_depth: 0,
             root_score: None,
+            evals: vec![-INF; MAX_PLY + 2],
         }
     }
 
@@ -227,6 +243,25 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.excluded.contains(&turn)
     }
 
+    /// Whether the static evaluation `eval` of the node at `ply` is
+    /// better than at the same side's previous turn start on the path
+    /// (the earliest node of the turn two turns back: two plies back in
+    /// every game but Hop Chess, whose turns are two steps of a side).
+    /// False when that node was not evaluated (in check) or is not on
+    /// the path.
+    fn improving(&self, ply: usize, eval: i32) -> bool {
+        let want = self.turns[ply] - 2;
+        let mut before = None;
+        for p in (0..ply).rev() {
+            match self.turns[p] {
+                t if t == want => before = Some(self.evals[p]),
+                t if t < want => break,
+                _ => {}
+            }
+        }
+        before.is_some_and(|b| b > -INF && eval > b)
+    }
+
     pub(super) fn search(
         &mut self,
         pos: &Position,
@@ -304,9 +339,12 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             evaluate(pos)
         };
+        self.evals[ply] = static_eval;
+        let improving = static_eval > -INF && self.improving(ply, static_eval);
         if !pv_node && !in_check && !root && !place {
             // Reverse futility pruning.
-            if depth <= 6 && static_eval - 90 * depth >= beta && static_eval < MATE_BOUND {
+            let margin = 90 * (depth - i32::from(improving));
+            if depth <= 6 && static_eval - margin >= beta && static_eval < MATE_BOUND {
                 return static_eval;
             }
             // Null-move pruning.
@@ -372,10 +410,15 @@ impl<'a, 'b> Worker<'a, 'b> {
                 // At the frontier, not a Hop Chess step that may check with
                 // its placement (a mating turn one turn past the horizon
                 // is often one: tests/hop_chess_mates.rs).
+                let lmp = if improving {
+                    4 + 3 * depth * depth
+                } else {
+                    (4 + 3 * depth * depth) * 2 / 3
+                };
                 if !place
                     && quiet
                     && depth <= 4
-                    && searched >= 4 + 3 * depth * depth
+                    && searched >= lmp
                     && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
                 {
                     continue;
@@ -408,6 +451,28 @@ impl<'a, 'b> Worker<'a, 'b> {
             child.play_step(m);
             let same = child.turn() == pos.turn();
             let gives_check = child.is_check();
+            // Futility pruning of quiet moves: near the leaves, a quiet
+            // move of a side far below alpha is left out, unless it checks
+            // (in Hop Chess, where a turn starts, unless its placement may
+            // check: the mates of tests/hop_chess_mates.rs).
+            if quiet
+                && !root
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && !place
+                && searched > 0
+                && best > -MATE_BOUND
+                && quiet_futility(pos.variant())
+            {
+                let lmr_depth = depth - self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                if lmr_depth <= 6
+                    && static_eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha
+                    && !(half_steps(pos.variant()) && step_may_check(pos, m))
+                {
+                    continue;
+                }
+            }
             self.keys.push(child.hash());
             self.turns[ply + 1] = turns + i32::from(!same);
             if root && self.root_split {
@@ -428,6 +493,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                     if killer {
                         r -= 1;
                     }
+                    if !improving && !place {
+                        r += 1;
+                    }
+                    r -= self.history_score(pos, m) / LMR_HISTORY;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = self.visit(&child, same, new_depth - r, alpha, alpha + 1, ply);
