@@ -17,7 +17,9 @@
 //!   turns split is the rules core's `Position::splits_turn`), and
 //!   [`piece_step_checks`] for the placement step;
 //! - [`quiet_futility`]: whether quiet moves far below alpha are pruned
-//!   near the leaves.
+//!   near the leaves;
+//! - [`internal_reduction`]: whether a node without a table move is
+//!   searched a ply shallower.
 
 use springboard_rules::facts::jumping_king::WEAK_SQUARES;
 use springboard_rules::{Color, Position, Role, Square, Variant};
@@ -140,5 +142,16 @@ pub(super) fn quiet_futility(variant: Variant) -> bool {
         | Variant::Trampoline
         | Variant::JumpingKing
         | Variant::Hoplit => true,
+    }
+}
+
+/// Whether a node of `pos` without a table move is searched a ply
+/// shallower (internal iterative reduction): every game where a turn
+/// starts; never in Hop Chess's `place` state (the placement is searched
+/// at its turn's depth, decided at the piece step).
+pub(super) fn internal_reduction(pos: &Position) -> bool {
+    match pos.variant() {
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => true,
+        Variant::HopChess => !pos.placement_pending(),
     }
 }

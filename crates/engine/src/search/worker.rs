@@ -7,7 +7,8 @@
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::ordering::step_may_check;
 use super::profile::{
-    cheap_checks, half_steps, null_move_allowed, piece_step_checks, quiet_futility,
+    cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
+    quiet_futility,
 };
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
@@ -43,6 +44,14 @@ const PLACEMENT_LMP: i32 = 3;
 /// the depth left after its late-move reduction) is not searched.
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_STEP: i32 = 110;
+
+/// Exchange pruning of quiet moves: a quiet move losing more than
+/// `SEE_QUIET * d * d` (`d` the depth after its reduction) is not searched.
+const SEE_QUIET: i32 = 30;
+
+/// Internal iterative reduction: from this depth, a node without a table
+/// move is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 
 /// Late-move reductions shrink by one for each `LMR_HISTORY` of history
 /// score (and grow for a negative one).
@@ -334,6 +343,14 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
+        // Internal iterative reduction: a node the table knows no move of
+        // is searched a ply shallower (its ordering is a guess).
+        let depth = if tt_move == 0 && depth >= IIR_DEPTH && !root && internal_reduction(pos) {
+            depth - 1
+        } else {
+            depth
+        };
+
         let static_eval = if in_check || place {
             -INF
         } else {
@@ -466,10 +483,15 @@ impl<'a, 'b> Worker<'a, 'b> {
                 && quiet_futility(pos.variant())
             {
                 let lmr_depth = depth - self.lmr[depth.min(63) as usize][searched.min(63) as usize];
-                if lmr_depth <= 6
-                    && static_eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha
-                    && !(half_steps(pos.variant()) && step_may_check(pos, m))
-                {
+                let futile = lmr_depth <= 6
+                    && static_eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha;
+                // Exchange pruning: a quiet move onto a square where it is
+                // lost (only where the exchange holds, `see_ge`).
+                let lost = || {
+                    let d = lmr_depth.max(0);
+                    d <= 8 && !see_ge(pos, m, -SEE_QUIET * d * d)
+                };
+                if (futile || lost()) && !(half_steps(pos.variant()) && step_may_check(pos, m)) {
                     continue;
                 }
             }
