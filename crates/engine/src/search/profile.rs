@@ -19,7 +19,9 @@
 //! - [`quiet_futility`]: whether quiet moves far below alpha are pruned
 //!   near the leaves;
 //! - [`internal_reduction`]: whether a node without a table move is
-//!   searched a ply shallower.
+//!   searched a ply shallower;
+//! - [`continuation_history`]: whether quiet steps are ordered by what
+//!   did well after the steps one and two plies before.
 
 use springboard_rules::facts::jumping_king::WEAK_SQUARES;
 use springboard_rules::{Color, Position, Role, Square, Variant};
@@ -153,5 +155,20 @@ pub(super) fn internal_reduction(pos: &Position) -> bool {
     match pos.variant() {
         Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => true,
         Variant::HopChess => !pos.placement_pending(),
+    }
+}
+
+/// Whether quiet steps are ordered (and reduced) by continuation history:
+/// what did well after the same steps one and two plies before on the
+/// path. Every game: the tables are indexed by the steps themselves (mover
+/// and destination), so a Hop Chess placement is judged after its own
+/// piece step and a piece step after the enemy's turn.
+pub(super) fn continuation_history(variant: Variant) -> bool {
+    match variant {
+        Variant::Chess
+        | Variant::HopChess
+        | Variant::Trampoline
+        | Variant::JumpingKing
+        | Variant::Hoplit => true,
     }
 }

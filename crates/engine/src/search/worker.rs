@@ -5,7 +5,7 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::step_may_check;
+use super::ordering::{step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
     quiet_futility,
@@ -71,7 +71,8 @@ pub(super) struct Worker<'a, 'b> {
     /// earlier positions do not count).
     pub(super) null_floor: usize,
     pub(super) killers: Vec<[Option<Move>; 2]>,
-    pub(super) history: Vec<[i32; 64]>,
+    /// History and continuation history (see [`Histories`]).
+    pub(super) hist: Histories,
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) lists: Vec<MoveList>,
     pub(super) order: Vec<Vec<i32>>,
@@ -96,10 +97,13 @@ pub(super) struct Worker<'a, 'b> {
     /// The static evaluation of each node of the search path (`-INF` in
     /// check, in Hop Chess's `place` state, or not evaluated).
     pub(super) evals: Vec<i32>,
+    /// The continuation index of the step played from each node of the
+    /// search path (`NO_CONT` after a null move).
+    pub(super) played: Vec<usize>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
-    pub(super) fn new(sh: &'b Shared<'a>, main: bool, keys: Vec<u64>) -> Self {
+    pub(super) fn new(sh: &'b Shared<'a>, main: bool, keys: Vec<u64>, hist: Histories) -> Self {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0; 64];
@@ -121,7 +125,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             keys,
             null_floor: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![[0; 64]; 16],
+            hist,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(64))
@@ -136,6 +140,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             iteration_depth: 0,
             root_score: None,
             evals: vec![-INF; MAX_PLY + 2],
+            played: vec![NO_CONT; MAX_PLY + 2],
         }
     }
 
@@ -374,6 +379,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.played[ply] = NO_CONT;
                 self.keys.push(child.hash());
                 self.turns[ply + 1] = turns + 1;
                 let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
@@ -495,6 +501,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     continue;
                 }
             }
+            self.played[ply] = Self::cont_index(pos, m);
             self.keys.push(child.hash());
             self.turns[ply + 1] = turns + i32::from(!same);
             if root && self.root_split {
@@ -518,7 +525,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     if !improving && !place {
                         r += 1;
                     }
-                    r -= self.history_score(pos, m) / LMR_HISTORY;
+                    r -= self.quiet_score(pos, ply, m) / LMR_HISTORY;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = self.visit(&child, same, new_depth - r, alpha, alpha + 1, ply);
@@ -548,9 +555,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                         if quiet {
                             self.add_killer(ply, m);
                             let bonus = (depth * depth).min(400);
-                            self.update_history(pos, m, bonus);
+                            self.update_quiet(pos, ply, m, bonus);
                             for &q in &quiets {
-                                self.update_history(pos, q, -bonus);
+                                self.update_quiet(pos, ply, q, -bonus);
                             }
                         }
                         break;
@@ -610,7 +617,7 @@ mod tests {
         let (signals, limits) = (Signals::new(), Limits::default());
         let sh = shared(&tt, &signals, &limits);
         let mut pos = Position::startpos(Variant::Chess);
-        let mut w = Worker::new(&sh, true, vec![pos.hash()]);
+        let mut w = Worker::new(&sh, true, vec![pos.hash()], Histories::default());
         let mut draws = Vec::new();
         for text in ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "f6g8"] {
             let Ok(m) = parse_uci(&pos, text) else {
@@ -649,7 +656,7 @@ mod tests {
             pos.play(parse_uci(&pos, text).unwrap());
             keys.push(pos.hash());
         }
-        let mut w = Worker::new(&sh, true, keys);
+        let mut w = Worker::new(&sh, true, keys, Histories::default());
         // The search path has two keys a turn (the `place` state between).
         let mut draws = Vec::new();
         for text in ["g1f3@e4", "g8f6@d5", "f3g1@e4"] {
