@@ -38,6 +38,9 @@ use tt::Tt;
 /// The engine: its transposition table and options. One search runs at a time.
 pub struct Engine {
     tt: Tt,
+    /// The main thread's move-ordering statistics, kept from one search
+    /// of a game to the next.
+    histories: search::Histories,
     /// Search threads (Lazy SMP), at least 1.
     pub threads: usize,
     /// Principal variations to report (UCI `MultiPV`), at least 1.
@@ -53,6 +56,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(hash_mb),
+            histories: search::Histories::default(),
             threads: 1,
             multipv: 1,
             strength: Strength::FULL,
@@ -68,6 +72,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.histories = search::Histories::default();
     }
 
     /// Searches `root`. `history` holds the Zobrist keys of the positions

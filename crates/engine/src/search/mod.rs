@@ -32,6 +32,7 @@ mod see;
 mod worker;
 
 pub use api::{Info, Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
+pub(crate) use ordering::Histories;
 pub use profile::null_move_allowed;
 pub(crate) use root::run;
 pub use see::{is_capture, see_ge};

@@ -4,7 +4,7 @@
 //! what each placement is worth ([`PlacementGuess`], from the rules core's
 //! [`Reach`] through a trampoline).
 
-use super::profile::piece_step_checks;
+use super::profile::{continuation_history, piece_step_checks};
 use super::see::{captured_role, see_ge, value};
 use super::worker::Worker;
 use crate::tt::encode_move;
@@ -158,7 +158,84 @@ pub(super) fn guessed_placement(pos: &Position) -> Option<Move> {
         .map(|(m, _)| m)
 }
 
+/// The number of continuation indices ([`Worker::cont_index`]): side and
+/// mover (8 a side, the last for a trampoline placement) by destination.
+pub(super) const CONT_SIZE: usize = 16 * 64;
+/// No step (a null move): no continuation context.
+pub(super) const NO_CONT: usize = usize::MAX;
+
+/// The move-ordering statistics of a search: the history of quiet steps
+/// (by side, mover and destination) and the continuation history
+/// ([`Worker::cont_index`] after [`Worker::cont_index`]). The engine keeps
+/// its main thread's across the searches of a game (a new game clears
+/// them), so each move's search starts from what the last one learnt.
+#[derive(Clone)]
+pub(crate) struct Histories {
+    pub(super) history: Vec<[i32; 64]>,
+    pub(super) cont: Vec<i16>,
+}
+
+impl Default for Histories {
+    fn default() -> Histories {
+        Histories {
+            history: vec![[0; 64]; 16],
+            cont: vec![0; CONT_SIZE * CONT_SIZE],
+        }
+    }
+}
+
 impl Worker<'_, '_> {
+    /// The continuation index of the step `m` in `pos`: the side and
+    /// mover of [`Worker::history_index`] and the destination.
+    pub(super) fn cont_index(pos: &Position, m: Move) -> usize {
+        let (p, t) = Self::history_slot(pos, m);
+        p * 64 + t
+    }
+
+    /// The continuation contexts of a quiet step at `ply`: the steps one
+    /// and two plies before it on the path (in Hop Chess the placement and
+    /// the piece step before a turn's piece step, or the piece step and
+    /// the enemy's placement before a placement), where the game uses
+    /// them ([`continuation_history`]).
+    fn cont_rows(&self, pos: &Position, ply: usize) -> [Option<usize>; 2] {
+        if !continuation_history(pos.variant()) {
+            return [None, None];
+        }
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .map(|p| self.played[p])
+                .filter(|&c| c != NO_CONT)
+                .map(|c| c * CONT_SIZE)
+        };
+        [back(1), back(2)]
+    }
+
+    /// The ordering score of a quiet step `m` at `ply`: its history and
+    /// its continuation histories.
+    pub(super) fn quiet_score(&self, pos: &Position, ply: usize, m: Move) -> i32 {
+        let c = Self::cont_index(pos, m);
+        self.history_score(pos, m)
+            + self
+                .cont_rows(pos, ply)
+                .iter()
+                .flatten()
+                .map(|row| i32::from(self.hist.cont[row + c]))
+                .sum::<i32>()
+    }
+
+    /// Rewards (`bonus` > 0) or punishes a quiet step `m` at `ply` in the
+    /// history and the continuation histories.
+    pub(super) fn update_quiet(&mut self, pos: &Position, ply: usize, m: Move, bonus: i32) {
+        self.update_history(pos, m, bonus);
+        let c = Self::cont_index(pos, m);
+        for row in self.cont_rows(pos, ply).into_iter().flatten() {
+            let h = &mut self.hist.cont[row + c];
+            let v = i32::from(*h);
+            let v = v + bonus - v * bonus.abs() / HISTORY_MAX;
+            *h = v.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        }
+    }
+
     fn history_index(pos: &Position, m: Move) -> usize {
         let role = m
             .from()
@@ -172,14 +249,14 @@ impl Worker<'_, '_> {
         (Self::history_index(pos, m), m.to().map_or(0, |t| t.index()))
     }
 
-    fn history_score(&self, pos: &Position, m: Move) -> i32 {
+    pub(super) fn history_score(&self, pos: &Position, m: Move) -> i32 {
         let (p, t) = Self::history_slot(pos, m);
-        self.history[p][t]
+        self.hist.history[p][t]
     }
 
-    pub(super) fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
+    fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
         let (p, t) = Self::history_slot(pos, m);
-        let h = &mut self.history[p][t];
+        let h = &mut self.hist.history[p][t];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
@@ -222,7 +299,12 @@ impl Worker<'_, '_> {
             } else if let (Some(guess), Some(to)) = (&guess, m.to()) {
                 // A Hop Chess placement step.
                 let killer = self.killer_score(ply, m).unwrap_or(0);
-                (guess.score(pos.board(), to) + self.history_score(pos, m)).max(killer)
+                let history = if quiescence {
+                    self.history_score(pos, m)
+                } else {
+                    self.quiet_score(pos, ply, m)
+                };
+                (guess.score(pos.board(), to) + history).max(killer)
             } else if let Some(victim) = captured_role(pos, m) {
                 let attacker = m
                     .from()
@@ -240,8 +322,10 @@ impl Worker<'_, '_> {
                 killer
             } else if m.promotion_role().is_some() {
                 UNDER_PROMOTION
-            } else {
+            } else if quiescence {
                 self.history_score(pos, m)
+            } else {
+                self.quiet_score(pos, ply, m)
             };
             order.push(s);
         }

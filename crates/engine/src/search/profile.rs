@@ -16,7 +16,13 @@
 //! - [`half_steps`]: Hop Chess turns searched as a piece step and a
 //!   placement step (the search path then holds two keys a turn; which
 //!   turns split is the rules core's `Position::splits_turn`), and
-//!   [`piece_step_checks`] for the placement step.
+//!   [`piece_step_checks`] for the placement step;
+//! - [`quiet_futility`]: whether quiet moves far below alpha are pruned
+//!   near the leaves;
+//! - [`internal_reduction`]: whether a node without a table move is
+//!   searched a ply shallower;
+//! - [`continuation_history`]: whether quiet steps are ordered by what
+//!   did well after the steps one and two plies before.
 
 use springboard_rules::facts::jumping_king::WEAK_SQUARES;
 use springboard_rules::{Color, Position, Role, Square, Variant};
@@ -138,4 +144,44 @@ pub(super) fn piece_step_checks(pos: &Position) -> bool {
     pos.board()
         .king_of(!pos.turn())
         .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+}
+
+/// Whether the main search prunes quiet moves near the leaves whose node's
+/// static evaluation is far below alpha (futility pruning; never a move
+/// that checks, nor in Hop Chess a piece step whose placement may check):
+/// every game.
+pub(super) fn quiet_futility(variant: Variant) -> bool {
+    match variant {
+        Variant::Chess
+        | Variant::HopChess
+        | Variant::Trampoline
+        | Variant::JumpingKing
+        | Variant::Hoplit => true,
+    }
+}
+
+/// Whether a node of `pos` without a table move is searched a ply
+/// shallower (internal iterative reduction): every game where a turn
+/// starts; never in Hop Chess's `place` state (the placement is searched
+/// at its turn's depth, decided at the piece step).
+pub(super) fn internal_reduction(pos: &Position) -> bool {
+    match pos.variant() {
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => true,
+        Variant::HopChess => !pos.placement_pending(),
+    }
+}
+
+/// Whether quiet steps are ordered (and reduced) by continuation history:
+/// what did well after the same steps one and two plies before on the
+/// path. Every game: the tables are indexed by the steps themselves (mover
+/// and destination), so a Hop Chess placement is judged after its own
+/// piece step and a piece step after the enemy's turn.
+pub(super) fn continuation_history(variant: Variant) -> bool {
+    match variant {
+        Variant::Chess
+        | Variant::HopChess
+        | Variant::Trampoline
+        | Variant::JumpingKing
+        | Variant::Hoplit => true,
+    }
 }

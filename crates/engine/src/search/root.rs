@@ -3,6 +3,7 @@
 //! reports and the choice of the move (full strength or limited).
 
 use super::api::{Info, Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::ordering::Histories;
 use super::pv::{ponder_from_tt, turns_of_steps};
 use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
@@ -247,13 +248,14 @@ pub(crate) fn run(
                     let keys = keys.clone();
                     let count = root_moves.len();
                     scope.spawn(move || {
-                        let mut w = Worker::new(sh, false, keys);
+                        let mut w = Worker::new(sh, false, keys, Histories::default());
                         w.iterate(root, count, 1, (id % 2) as u32, None);
                         sh.nodes.fetch_add(w.nodes - w.flushed, Ordering::Relaxed);
                     })
                 })
                 .collect();
-            let mut main = Worker::new(&sh, true, keys.clone());
+            let hist = std::mem::take(&mut engine.histories);
+            let mut main = Worker::new(&sh, true, keys.clone(), hist);
             let (lines, depth) = main.iterate(root, root_moves.len(), multipv, 0, Some(on_info));
             // An infinite or pondering search answers only when told to.
             while !signals.is_stopped() && (limits.infinite || signals.is_pondering()) {
@@ -265,6 +267,8 @@ pub(crate) fn run(
                 let _ = h.join();
             }
             let nodes = main.nodes - main.flushed + sh.nodes.load(Ordering::Relaxed);
+            // The next search of the game starts from what this one learnt.
+            engine.histories = std::mem::take(&mut main.hist);
             (lines, depth, nodes)
         })
     };

@@ -5,8 +5,11 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::step_may_check;
-use super::profile::{cheap_checks, half_steps, null_move_allowed, piece_step_checks};
+use super::ordering::{step_may_check, Histories, NO_CONT};
+use super::profile::{
+    cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
+    quiet_futility,
+};
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
@@ -36,6 +39,24 @@ pub(super) struct Shared<'a> {
 /// `PLACEMENT_LMP + depth * depth` placements are searched.
 const PLACEMENT_LMP: i32 = 3;
 
+/// Futility pruning of quiet moves: a quiet move at a node whose static
+/// evaluation is below `alpha - FUTILITY_BASE - FUTILITY_STEP * d` (`d`
+/// the depth left after its late-move reduction) is not searched.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_STEP: i32 = 110;
+
+/// Exchange pruning of quiet moves: a quiet move losing more than
+/// `SEE_QUIET * d * d` (`d` the depth after its reduction) is not searched.
+const SEE_QUIET: i32 = 30;
+
+/// Internal iterative reduction: from this depth, a node without a table
+/// move is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
+
+/// Late-move reductions shrink by one for each `LMR_HISTORY` of history
+/// score (and grow for a negative one).
+const LMR_HISTORY: i32 = 8192;
+
 pub(super) struct Worker<'a, 'b> {
     pub(super) sh: &'b Shared<'a>,
     pub(super) main: bool,
@@ -50,7 +71,8 @@ pub(super) struct Worker<'a, 'b> {
     /// earlier positions do not count).
     pub(super) null_floor: usize,
     pub(super) killers: Vec<[Option<Move>; 2]>,
-    pub(super) history: Vec<[i32; 64]>,
+    /// History and continuation history (see [`Histories`]).
+    pub(super) hist: Histories,
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) lists: Vec<MoveList>,
     pub(super) order: Vec<Vec<i32>>,
@@ -72,10 +94,16 @@ pub(super) struct Worker<'a, 'b> {
     /// The score of the best root move of the current root search, once
     /// one has been searched in full (what a stopped iteration may keep).
     pub(super) root_score: Option<i32>,
+    /// The static evaluation of each node of the search path (`-INF` in
+    /// check, in Hop Chess's `place` state, or not evaluated).
+    pub(super) evals: Vec<i32>,
+    /// The continuation index of the step played from each node of the
+    /// search path (`NO_CONT` after a null move).
+    pub(super) played: Vec<usize>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
-    pub(super) fn new(sh: &'b Shared<'a>, main: bool, keys: Vec<u64>) -> Self {
+    pub(super) fn new(sh: &'b Shared<'a>, main: bool, keys: Vec<u64>, hist: Histories) -> Self {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0; 64];
@@ -97,7 +125,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             keys,
             null_floor: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![[0; 64]; 16],
+            hist,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(64))
@@ -111,6 +139,8 @@ impl<'a, 'b> Worker<'a, 'b> {
             root_step: None,
             iteration_depth: 0,
             root_score: None,
+            evals: vec![-INF; MAX_PLY + 2],
+            played: vec![NO_CONT; MAX_PLY + 2],
         }
     }
 
@@ -227,6 +257,25 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.excluded.contains(&turn)
     }
 
+    /// Whether the static evaluation `eval` of the node at `ply` is
+    /// better than at the same side's previous turn start on the path
+    /// (the earliest node of the turn two turns back: two plies back in
+    /// every game but Hop Chess, whose turns are two steps of a side).
+    /// False when that node was not evaluated (in check) or is not on
+    /// the path.
+    fn improving(&self, ply: usize, eval: i32) -> bool {
+        let want = self.turns[ply] - 2;
+        let mut before = None;
+        for p in (0..ply).rev() {
+            match self.turns[p] {
+                t if t == want => before = Some(self.evals[p]),
+                t if t < want => break,
+                _ => {}
+            }
+        }
+        before.is_some_and(|b| b > -INF && eval > b)
+    }
+
     pub(super) fn search(
         &mut self,
         pos: &Position,
@@ -299,14 +348,25 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
+        // Internal iterative reduction: a node the table knows no move of
+        // is searched a ply shallower (its ordering is a guess).
+        let depth = if tt_move == 0 && depth >= IIR_DEPTH && !root && internal_reduction(pos) {
+            depth - 1
+        } else {
+            depth
+        };
+
         let static_eval = if in_check || place {
             -INF
         } else {
             evaluate(pos)
         };
+        self.evals[ply] = static_eval;
+        let improving = static_eval > -INF && self.improving(ply, static_eval);
         if !pv_node && !in_check && !root && !place {
             // Reverse futility pruning.
-            if depth <= 6 && static_eval - 90 * depth >= beta && static_eval < MATE_BOUND {
+            let margin = 90 * (depth - i32::from(improving));
+            if depth <= 6 && static_eval - margin >= beta && static_eval < MATE_BOUND {
                 return static_eval;
             }
             // Null-move pruning.
@@ -319,6 +379,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.played[ply] = NO_CONT;
                 self.keys.push(child.hash());
                 self.turns[ply + 1] = turns + 1;
                 let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
@@ -372,10 +433,15 @@ impl<'a, 'b> Worker<'a, 'b> {
                 // At the frontier, not a Hop Chess step that may check with
                 // its placement (a mating turn one turn past the horizon
                 // is often one: tests/hop_chess_mates.rs).
+                let lmp = if improving {
+                    4 + 3 * depth * depth
+                } else {
+                    (4 + 3 * depth * depth) * 2 / 3
+                };
                 if !place
                     && quiet
                     && depth <= 4
-                    && searched >= 4 + 3 * depth * depth
+                    && searched >= lmp
                     && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
                 {
                     continue;
@@ -408,6 +474,34 @@ impl<'a, 'b> Worker<'a, 'b> {
             child.play_step(m);
             let same = child.turn() == pos.turn();
             let gives_check = child.is_check();
+            // Futility pruning of quiet moves: near the leaves, a quiet
+            // move of a side far below alpha is left out, unless it checks
+            // (in Hop Chess, where a turn starts, unless its placement may
+            // check: the mates of tests/hop_chess_mates.rs).
+            if quiet
+                && !root
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && !place
+                && searched > 0
+                && best > -MATE_BOUND
+                && quiet_futility(pos.variant())
+            {
+                let lmr_depth = depth - self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                let futile = lmr_depth <= 6
+                    && static_eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha;
+                // Exchange pruning: a quiet move onto a square where it is
+                // lost (only where the exchange holds, `see_ge`).
+                let lost = || {
+                    let d = lmr_depth.max(0);
+                    d <= 8 && !see_ge(pos, m, -SEE_QUIET * d * d)
+                };
+                if (futile || lost()) && !(half_steps(pos.variant()) && step_may_check(pos, m)) {
+                    continue;
+                }
+            }
+            self.played[ply] = Self::cont_index(pos, m);
             self.keys.push(child.hash());
             self.turns[ply + 1] = turns + i32::from(!same);
             if root && self.root_split {
@@ -428,6 +522,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                     if killer {
                         r -= 1;
                     }
+                    if !improving && !place {
+                        r += 1;
+                    }
+                    r -= self.quiet_score(pos, ply, m) / LMR_HISTORY;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = self.visit(&child, same, new_depth - r, alpha, alpha + 1, ply);
@@ -457,9 +555,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                         if quiet {
                             self.add_killer(ply, m);
                             let bonus = (depth * depth).min(400);
-                            self.update_history(pos, m, bonus);
+                            self.update_quiet(pos, ply, m, bonus);
                             for &q in &quiets {
-                                self.update_history(pos, q, -bonus);
+                                self.update_quiet(pos, ply, q, -bonus);
                             }
                         }
                         break;
@@ -519,7 +617,7 @@ mod tests {
         let (signals, limits) = (Signals::new(), Limits::default());
         let sh = shared(&tt, &signals, &limits);
         let mut pos = Position::startpos(Variant::Chess);
-        let mut w = Worker::new(&sh, true, vec![pos.hash()]);
+        let mut w = Worker::new(&sh, true, vec![pos.hash()], Histories::default());
         let mut draws = Vec::new();
         for text in ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "f6g8"] {
             let Ok(m) = parse_uci(&pos, text) else {
@@ -558,7 +656,7 @@ mod tests {
             pos.play(parse_uci(&pos, text).unwrap());
             keys.push(pos.hash());
         }
-        let mut w = Worker::new(&sh, true, keys);
+        let mut w = Worker::new(&sh, true, keys, Histories::default());
         // The search path has two keys a turn (the `place` state between).
         let mut draws = Vec::new();
         for text in ["g1f3@e4", "g8f6@d5", "f3g1@e4"] {
