@@ -43,6 +43,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use error::{FenError, JumpingKingError, MaterialError, MoveError, VariantError};
 pub use game::Game;
+pub use games::CandidateContext;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{Castling, DrawReason, Outcome, Position, WinReason};
 pub use types::{Color, File, Piece, Rank, Role, Square};

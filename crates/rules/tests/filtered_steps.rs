@@ -1,4 +1,5 @@
-//! `Position::legal_steps_filtered_into`, `Position::has_legal_step` and
+//! `Position::legal_steps_filtered_into`, `Position::has_legal_step`,
+//! `Position::step_candidates_into` with `Position::candidate_is_legal`, and
 //! `Position::checking_placements` against `legal_steps_into`: on the
 //! positions of random games of every game (turn starts, Hop Chess's
 //! `place` states, mates and stalemates at the games' ends), the filtered
@@ -28,8 +29,9 @@ fn is_capture(pos: &Position, m: Move) -> bool {
             .is_some_and(|p| p.color != pos.turn())
 }
 
-/// Checks one position; returns how many of its legal placements check.
-fn check(pos: &Position) -> usize {
+/// Checks one position; returns how many of its legal placements check
+/// and how many of its candidate steps are illegal.
+fn check(pos: &Position) -> (usize, usize) {
     let mut all = MoveList::new();
     pos.legal_steps_into(&mut all);
     // The checking placements are those whose position is in check.
@@ -52,6 +54,20 @@ fn check(pos: &Position) -> usize {
         assert!(checking.is_empty(), "{}", pos.to_fen());
     }
     assert_eq!(pos.has_legal_step(), !all.is_empty(), "{}", pos.to_fen());
+    // The candidates: the legal steps in order, and where legality is
+    // deferred perhaps illegal ones, which `candidate_is_legal` rejects.
+    let mut candidates = MoveList::new();
+    pos.step_candidates_into(&mut candidates);
+    let ctx = pos.candidate_context();
+    let legal: MoveList = candidates
+        .iter()
+        .copied()
+        .filter(|&m| pos.candidate_is_legal(&ctx, m))
+        .collect();
+    assert_eq!(legal, all, "candidates: {}", pos.to_fen());
+    if !pos.defers_legality() {
+        assert_eq!(candidates, all, "undeferred candidates: {}", pos.to_fen());
+    }
     let filters: [&dyn Fn(Move) -> bool; 5] = [
         &|_| true,
         &|_| false,
@@ -67,7 +83,7 @@ fn check(pos: &Position) -> usize {
         assert_eq!(got[0], Move::trampoline(springboard_rules::Square::A1));
         assert_eq!(got[1..], want[..], "filter {i}: {}", pos.to_fen());
     }
-    checks
+    (checks, candidates.len() - legal.len())
 }
 
 #[test]
@@ -77,6 +93,7 @@ fn filtered_steps_are_the_full_list_retained() {
     let mut ends = 0;
     let mut places = 0;
     let mut checks = 0;
+    let mut rejected = 0;
     for variant in [
         Variant::HopChess,
         Variant::Trampoline,
@@ -92,7 +109,9 @@ fn filtered_steps_are_the_full_list_retained() {
         for _ in 0..games {
             let mut pos = Position::startpos(variant);
             for _ in 0..300 {
-                checks += check(&pos);
+                let (c, r) = check(&pos);
+                checks += c;
+                rejected += r;
                 positions += 1;
                 places += usize::from(pos.placement_pending());
                 let mut steps = MoveList::new();
@@ -120,5 +139,7 @@ fn filtered_steps_are_the_full_list_retained() {
     assert!(places > 2_000, "{places}");
     assert!(ends > 20, "{ends}");
     assert!(checks > 1_000, "{checks}");
-    println!("{positions} positions, {places} placement states, {checks} checking placements, {ends} ends");
+    // Hop Chess's deferred legality is tested on illegal candidates too.
+    assert!(rejected > 1_000, "{rejected}");
+    println!("{positions} positions, {places} placement states, {checks} checking placements, {rejected} illegal candidates, {ends} ends");
 }

@@ -15,7 +15,7 @@
 
 use super::bounce::{self, Reach, HOP};
 use super::chess::FIDE_ROLES;
-use super::{material, GameRules};
+use super::{material, CandidateContext, GameRules};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::FenError;
@@ -56,6 +56,33 @@ impl GameRules for HopChess {
     #[inline]
     fn has_legal_step(pos: &Position) -> bool {
         has_legal_step(pos)
+    }
+
+    #[inline]
+    fn step_candidates(pos: &Position, list: &mut MoveList) {
+        step_candidates(pos, list)
+    }
+
+    #[inline]
+    fn candidate_context(pos: &Position) -> CandidateContext {
+        match Node::new(pos) {
+            Some(node) if pos.phase & PLACE == 0 => CandidateContext {
+                king: Some(node.king),
+                in_check: node.in_check,
+                critical: node.critical,
+            },
+            _ => CandidateContext::default(),
+        }
+    }
+
+    #[inline]
+    fn candidate_is_legal(pos: &Position, ctx: &CandidateContext, m: Move) -> bool {
+        candidate_is_legal(pos, ctx, m)
+    }
+
+    #[inline]
+    fn defers_legality(pos: &Position) -> bool {
+        pos.phase & PLACE == 0
     }
 
     #[inline]
@@ -429,6 +456,40 @@ pub(crate) fn legal_steps_filtered(
         return;
     }
     for_each_kept_legal_step(pos, keep, |m, _| list.push(m));
+}
+
+/// The candidate half-steps: in the [`PLACE`] phase the legal
+/// placements, else the pseudo-legal piece steps in the order of
+/// [`legal_steps`] (which keeps those [`candidate_is_legal`] accepts).
+pub(crate) fn step_candidates(pos: &Position, list: &mut MoveList) {
+    if pos.phase & PLACE != 0 {
+        placements(pos, list);
+        return;
+    }
+    if pos.board.king_of(pos.turn).is_none() {
+        // No king, no legal step (as `for_each_kept_legal_step` finds).
+        return;
+    }
+    pseudo_piece_moves(pos, list);
+}
+
+/// Whether the candidate `m` of [`step_candidates`] is legal: a placement
+/// always is; a piece step when [`step_places`] finds it so (`ctx` holds
+/// the position's [`Node`]; without a king there is no legal step).
+pub(crate) fn candidate_is_legal(pos: &Position, ctx: &CandidateContext, m: Move) -> bool {
+    if pos.phase & PLACE != 0 {
+        return true;
+    }
+    let Some(king) = ctx.king else {
+        return false;
+    };
+    let node = Node {
+        us: pos.turn,
+        king,
+        in_check: ctx.in_check,
+        critical: ctx.critical,
+    };
+    step_places(pos, &node, m).is_some()
 }
 
 /// Whether the side to move has a legal half-step: it stops at the first.

@@ -22,6 +22,17 @@ use crate::position::{DrawReason, Outcome, Position, Setup, WinReason};
 use crate::types::{Color, Role, Square};
 use crate::variant::Variant;
 
+/// What the legality tests of one position's candidate steps share
+/// ([`Position::candidate_context`]): in Hop Chess the mover's king,
+/// whether it is in check, and the squares whose vacating may open an
+/// enemy path to it. Empty in the games whose candidates are all legal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CandidateContext {
+    pub(crate) king: Option<Square>,
+    pub(crate) in_check: bool,
+    pub(crate) critical: Bitboard,
+}
+
 /// The rules of one game. Implemented by one zero-sized type per game
 /// ([`chess::Chess`], [`hopchess::HopChess`], [`trampoline::Trampoline`],
 /// [`jumpingking::JumpingKing`], [`hoplit::Hoplit`]); calls are static,
@@ -80,6 +91,37 @@ pub(crate) trait GameRules {
             index += 1;
             index <= start || keep(m)
         });
+    }
+
+    /// Appends the candidate half-steps: every legal half-step, in the
+    /// order of [`GameRules::legal_steps`], with perhaps some illegal ones
+    /// among them that [`GameRules::candidate_is_legal`] tells apart. A game
+    /// whose legality test is dear may leave it to the caller; by default
+    /// the candidates are the legal steps.
+    #[inline]
+    fn step_candidates(pos: &Position, list: &mut MoveList) {
+        Self::legal_steps(pos, list)
+    }
+
+    /// What the legality tests of `pos`'s candidates share.
+    #[inline]
+    fn candidate_context(_pos: &Position) -> CandidateContext {
+        CandidateContext::default()
+    }
+
+    /// Whether the candidate `m` (a half-step of
+    /// [`GameRules::step_candidates`]) is legal; `ctx` is `pos`'s
+    /// [`GameRules::candidate_context`].
+    #[inline]
+    fn candidate_is_legal(_pos: &Position, _ctx: &CandidateContext, _m: Move) -> bool {
+        true
+    }
+
+    /// Whether [`GameRules::step_candidates`] may hold illegal steps in
+    /// `pos` (false: every candidate is legal).
+    #[inline]
+    fn defers_legality(_pos: &Position) -> bool {
+        false
     }
 
     /// Whether the side to move has a legal half-step (a legal move, in the
@@ -227,6 +269,42 @@ impl Position {
     #[inline]
     pub fn legal_steps_filtered_into(&self, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
         with_game!(self.variant, G => G::legal_steps_filtered(self, list, keep))
+    }
+
+    /// Appends the candidate half-steps: every legal half-step (see
+    /// [`Position::legal_steps_into`]) in the same order, and, where
+    /// [`Position::defers_legality`] says so, illegal ones among them,
+    /// which [`Position::candidate_is_legal`] tells apart. For a search
+    /// that examines few of a node's steps (a cut after the first): in Hop
+    /// Chess a piece step is legal only when some placement leaves the
+    /// king safe, a test that costs more than making the list, so the
+    /// search pays for the steps it reaches only.
+    #[inline]
+    pub fn step_candidates_into(&self, list: &mut MoveList) {
+        with_game!(self.variant, G => G::step_candidates(self, list))
+    }
+
+    /// What the legality tests of this position's candidate steps share,
+    /// made once for [`Position::candidate_is_legal`].
+    #[inline]
+    pub fn candidate_context(&self) -> CandidateContext {
+        with_game!(self.variant, G => G::candidate_context(self))
+    }
+
+    /// Whether `m`, a half-step of [`Position::step_candidates_into`], is
+    /// legal; `ctx` is this position's [`Position::candidate_context`] (a
+    /// move from elsewhere, or another position's context, gets no
+    /// meaningful answer).
+    #[inline]
+    pub fn candidate_is_legal(&self, ctx: &CandidateContext, m: Move) -> bool {
+        with_game!(self.variant, G => G::candidate_is_legal(self, ctx, m))
+    }
+
+    /// Whether [`Position::step_candidates_into`] may hold illegal steps
+    /// here: false when the candidates are the legal steps.
+    #[inline]
+    pub fn defers_legality(&self) -> bool {
+        with_game!(self.variant, G => G::defers_legality(self))
     }
 
     /// Whether the side to move has a legal half-step (see
