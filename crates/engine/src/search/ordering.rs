@@ -9,7 +9,9 @@ use super::see::{captured_role, see_ge, value};
 use super::worker::Worker;
 use crate::tt::encode_move;
 use springboard_rules::facts::Reach;
-use springboard_rules::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
+use springboard_rules::{
+    Bitboard, Board, CandidateContext, Color, Move, MoveList, Position, Role, Square,
+};
 
 /// The bound of history scores.
 const HISTORY_MAX: i32 = 16_384;
@@ -119,13 +121,19 @@ impl PlacementGuess {
 /// second bounces). Late-move pruning at depth 1 spares such steps: the
 /// mating turn is often a quiet step and a checking placement.
 pub(super) fn step_may_check(pos: &Position, m: Move) -> bool {
-    use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
     let mut child = pos.clone();
     child.play_step(m);
+    played_step_may_check(&child)
+}
+
+/// [`step_may_check`] of the step that made `child` (the position after
+/// it, the placement pending).
+pub(super) fn played_step_may_check(child: &Position) -> bool {
+    use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
     if !child.placement_pending() {
         return child.is_check();
     }
-    if piece_step_checks(&child) {
+    if piece_step_checks(child) {
         return true;
     }
     let b = child.board();
@@ -330,6 +338,62 @@ impl Worker<'_, '_> {
             order.push(s);
         }
         self.order[ply] = order;
+    }
+
+    /// [`Worker::pick`] over a list of candidate steps
+    /// (`Position::step_candidates_into`, `ctx` its position's
+    /// `candidate_context`), `known` sized to it: brings the
+    /// best remaining legal move to index `i`, or `None` when no legal one
+    /// remains. Each candidate is tested when it is about to be picked or
+    /// swapped, and an illegal one is removed in place, so the legal moves
+    /// keep their relative order and this picks the very moves, in the
+    /// very order, that [`Worker::pick`] picks over the legal list: the
+    /// first best from `i` on, swapped with the (legal) move at `i`.
+    pub(super) fn pick_legal(
+        &mut self,
+        pos: &Position,
+        ctx: &CandidateContext,
+        ply: usize,
+        i: usize,
+    ) -> Option<Move> {
+        loop {
+            if i >= self.lists[ply].len() {
+                return None;
+            }
+            if !self.known[ply][i] {
+                if !pos.candidate_is_legal(ctx, self.lists[ply][i]) {
+                    self.remove_candidate(ply, i);
+                    continue;
+                }
+                self.known[ply][i] = true;
+            }
+            let order = &self.order[ply];
+            let mut best = i;
+            for j in i + 1..order.len() {
+                if order[j] > order[best] {
+                    best = j;
+                }
+            }
+            if !self.known[ply][best] {
+                if !pos.candidate_is_legal(ctx, self.lists[ply][best]) {
+                    self.remove_candidate(ply, best);
+                    continue;
+                }
+                self.known[ply][best] = true;
+            }
+            self.order[ply].swap(i, best);
+            self.lists[ply].swap(i, best);
+            self.known[ply].swap(i, best);
+            return Some(self.lists[ply][i]);
+        }
+    }
+
+    /// Takes the candidate at `index` out of the node's lists, keeping the
+    /// order of the others.
+    fn remove_candidate(&mut self, ply: usize, index: usize) {
+        self.lists[ply].remove(index);
+        self.order[ply].remove(index);
+        self.known[ply].remove(index);
     }
 
     /// Brings the best remaining move to index `i`.

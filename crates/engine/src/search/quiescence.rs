@@ -236,6 +236,14 @@ impl Worker<'_, '_> {
     ) -> i32 {
         let turns = self.turns[ply];
         let alpha0 = alpha;
+        // The table first: a cut spares listing and ordering the placements.
+        let use_tt = quiescence_tt(pos.variant());
+        let entry = self.sh.tt.probe(pos.hash());
+        if use_tt {
+            if let Some(s) = entry.and_then(|e| tt_cut(&e, alpha, beta, turns)) {
+                return s;
+            }
+        }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         pos.legal_steps_into(&mut moves);
@@ -245,13 +253,6 @@ impl Worker<'_, '_> {
             return -MATE + turns;
         }
         self.lists[ply] = moves;
-        let use_tt = quiescence_tt(pos.variant());
-        let entry = self.sh.tt.probe(pos.hash());
-        if use_tt {
-            if let Some(s) = entry.and_then(|e| tt_cut(&e, alpha, beta, turns)) {
-                return s;
-            }
-        }
         let tt_move = entry.map_or(0, |e| e.mv);
         self.score_moves(pos, ply, tt_move, true);
         let count = self.lists[ply].len();

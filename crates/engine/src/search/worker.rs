@@ -5,7 +5,7 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::{step_may_check, Histories, NO_CONT};
+use super::ordering::{played_step_may_check, step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
     quiet_futility,
@@ -15,7 +15,7 @@ use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
 use crate::time::TimeManager;
 use crate::tt::{encode_move, Bound, Tt};
-use springboard_rules::{Move, MoveList, Position};
+use springboard_rules::{CandidateContext, Move, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the threads of one search share.
@@ -76,6 +76,9 @@ pub(super) struct Worker<'a, 'b> {
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) lists: Vec<MoveList>,
     pub(super) order: Vec<Vec<i32>>,
+    /// Per ply, whether the move at each index of `lists` is known to be
+    /// legal (nodes whose list holds candidates, see [`Worker::pick_legal`]).
+    pub(super) known: Vec<Vec<bool>>,
     pub(super) quiets: Vec<Vec<Move>>,
     /// Root moves (whole turns) a MultiPV iteration leaves out.
     pub(super) excluded: Vec<Move>,
@@ -131,6 +134,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 .map(|_| MoveList::with_capacity(64))
                 .collect(),
             order: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            known: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::new(),
             lmr,
@@ -397,7 +401,16 @@ impl<'a, 'b> Worker<'a, 'b> {
 
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        pos.legal_steps_into(&mut moves);
+        // Where legality is dear (a Hop Chess piece step), the candidate
+        // steps, each tested when it is picked (`pick_legal`): a cut after
+        // the first move pays for one test. The root and its MultiPV
+        // exclusions take the legal list.
+        let deferred = !root && !excludes && pos.defers_legality();
+        if deferred {
+            pos.step_candidates_into(&mut moves);
+        } else {
+            pos.legal_steps_into(&mut moves);
+        }
         if moves.is_empty() {
             self.lists[ply] = moves;
             // A piece step is legal only when a placement follows it, so a
@@ -414,6 +427,14 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, false);
+        let ctx = if deferred {
+            let known = &mut self.known[ply];
+            known.clear();
+            known.resize(self.lists[ply].len(), false);
+            pos.candidate_context()
+        } else {
+            CandidateContext::default()
+        };
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
 
@@ -423,8 +444,18 @@ impl<'a, 'b> Worker<'a, 'b> {
         let count = self.lists[ply].len();
         let step_checks = place && piece_step_checks(pos);
         let checking = pos.checking_placements();
+        // Whether the moves after a late-move-pruned one were looked at
+        // for one that could still be searched (see the pruning below).
+        let mut tail_scanned = false;
         for i in 0..count {
-            let m = self.pick(ply, i);
+            let m = if deferred {
+                match self.pick_legal(pos, &ctx, ply, i) {
+                    Some(m) => m,
+                    None => break,
+                }
+            } else {
+                self.pick(ply, i)
+            };
             let capture = is_capture(pos, m);
             let quiet = !capture && m.promotion_role().is_none();
             let killer = self.killers[ply].contains(&Some(m));
@@ -444,6 +475,20 @@ impl<'a, 'b> Worker<'a, 'b> {
                     && searched >= lmp
                     && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
                 {
+                    // Every later quiet move goes too (the test only gets
+                    // truer): with nothing else left, the node is done.
+                    // (Not at a Hop Chess frontier, where steps that may
+                    // check are spared.)
+                    let spares = depth == 1 && half_steps(pos.variant());
+                    if !(tail_scanned || spares) {
+                        tail_scanned = true;
+                        if self.lists[ply][i + 1..]
+                            .iter()
+                            .all(|&r| !is_capture(pos, r) && r.promotion_role().is_none())
+                        {
+                            break;
+                        }
+                    }
                     continue;
                 }
                 // Losing captures near the leaves.
@@ -468,6 +513,17 @@ impl<'a, 'b> Worker<'a, 'b> {
                 && searched >= PLACEMENT_LMP + depth * depth
                 && !m.to().is_some_and(|to| checking.contains(to))
             {
+                // Every later placement but a checking one goes too: with
+                // none of those left, the node is done.
+                if !tail_scanned {
+                    tail_scanned = true;
+                    if !self.lists[ply][i + 1..]
+                        .iter()
+                        .any(|r| r.to().is_some_and(|to| checking.contains(to)))
+                    {
+                        break;
+                    }
+                }
                 continue;
             }
             let mut child = pos.clone();
@@ -497,7 +553,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     let d = lmr_depth.max(0);
                     d <= 8 && !see_ge(pos, m, -SEE_QUIET * d * d)
                 };
-                if (futile || lost()) && !(half_steps(pos.variant()) && step_may_check(pos, m)) {
+                if (futile || lost())
+                    && !(half_steps(pos.variant()) && played_step_may_check(&child))
+                {
                     continue;
                 }
             }
@@ -569,6 +627,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         self.quiets[ply] = quiets;
+        if deferred && self.lists[ply].is_empty() {
+            // Every candidate was illegal: mate or stalemate, as above.
+            return if in_check || place { -MATE + turns } else { 0 };
+        }
 
         let bound = if best >= beta {
             Bound::Lower
@@ -670,5 +732,60 @@ mod tests {
         // The third turn repeats the position after 2.f3g1@e4, seven
         // keys back (an odd distance: every key must be looked at).
         assert_eq!(draws, [false, false, true]);
+    }
+
+    /// `pick_legal` over Hop Chess's candidate steps picks the very moves,
+    /// in the very order, that `pick` picks over the legal steps alone,
+    /// with the same scores (many of them tied, so that the order of ties
+    /// is tested too), and then reports that none is left.
+    #[test]
+    fn pick_legal_over_candidates_is_pick_over_the_legal_list() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut w = Worker::new(&sh, true, Vec::new(), Histories::default());
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+        };
+        let score = |m: Move| (encode_move(m).wrapping_mul(2_654_435_761) >> 7) as i32 % 4;
+        let (mut nodes, mut rejected) = (0, 0);
+        for _game in 0..40 {
+            let mut pos = Position::startpos(Variant::HopChess);
+            for _step in 0..160 {
+                let mut legal = MoveList::new();
+                pos.legal_steps_into(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                if pos.defers_legality() {
+                    let mut candidates = MoveList::new();
+                    pos.step_candidates_into(&mut candidates);
+                    rejected += candidates.len() - legal.len();
+                    w.order[0] = legal.iter().map(|&m| score(m)).collect();
+                    w.lists[0] = legal.clone();
+                    w.order[1] = candidates.iter().map(|&m| score(m)).collect();
+                    w.known[1] = vec![false; candidates.len()];
+                    w.lists[1] = candidates;
+                    let ctx = pos.candidate_context();
+                    for i in 0..legal.len() {
+                        let want = w.pick(0, i);
+                        assert_eq!(
+                            w.pick_legal(&pos, &ctx, 1, i),
+                            Some(want),
+                            "{}",
+                            pos.to_fen()
+                        );
+                    }
+                    assert_eq!(w.pick_legal(&pos, &ctx, 1, legal.len()), None);
+                    nodes += 1;
+                }
+                pos.play_step(legal[next(legal.len())]);
+            }
+        }
+        assert!(nodes > 2_000 && rejected > 500, "{nodes} {rejected}");
     }
 }
