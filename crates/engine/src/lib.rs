@@ -56,7 +56,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(hash_mb),
-            histories: search::Histories::default(),
+            histories: search::Histories::none(),
             threads: 1,
             multipv: 1,
             strength: Strength::FULL,
@@ -72,7 +72,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.histories = search::Histories::default();
+        self.histories = search::Histories::none();
     }
 
     /// Searches `root`. `history` holds the Zobrist keys of the positions

@@ -192,6 +192,28 @@ impl Default for Histories {
     }
 }
 
+impl Histories {
+    /// Tables of no size, allocating nothing (the continuation table is
+    /// 2 MB): what an engine holds while its tables are lent to a search,
+    /// or after a new game; a search given them starts from fresh ones
+    /// ([`Histories::or_fresh`]).
+    pub(crate) fn none() -> Histories {
+        Histories {
+            history: Vec::new(),
+            cont: Vec::new(),
+        }
+    }
+
+    /// These tables, or fresh ones in place of [`Histories::none`].
+    pub(super) fn or_fresh(self) -> Histories {
+        if self.cont.is_empty() {
+            Histories::default()
+        } else {
+            self
+        }
+    }
+}
+
 impl Worker<'_, '_> {
     /// The continuation index of the step `m` in `pos`: the side and
     /// mover of [`Worker::history_index`] and the destination.

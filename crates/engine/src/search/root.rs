@@ -254,7 +254,7 @@ pub(crate) fn run(
                     })
                 })
                 .collect();
-            let hist = std::mem::take(&mut engine.histories);
+            let hist = std::mem::replace(&mut engine.histories, Histories::none());
             let mut main = Worker::new(&sh, true, keys.clone(), hist);
             let (lines, depth) = main.iterate(root, root_moves.len(), multipv, 0, Some(on_info));
             // An infinite or pondering search answers only when told to.
@@ -268,7 +268,7 @@ pub(crate) fn run(
             }
             let nodes = main.nodes - main.flushed + sh.nodes.load(Ordering::Relaxed);
             // The next search of the game starts from what this one learnt.
-            engine.histories = std::mem::take(&mut main.hist);
+            engine.histories = std::mem::replace(&mut main.hist, Histories::none());
             (lines, depth, nodes)
         })
     };

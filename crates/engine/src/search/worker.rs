@@ -128,7 +128,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             keys,
             null_floor: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            hist,
+            hist: hist.or_fresh(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(64))
