@@ -23,6 +23,7 @@
 //! - `pv`: principal variations and ponder moves rebuilt as whole turns.
 
 mod api;
+mod eval_cache;
 mod ordering;
 mod profile;
 mod pv;

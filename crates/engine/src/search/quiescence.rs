@@ -82,7 +82,7 @@ impl Worker<'_, '_> {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = evaluate(pos);
+            stand = self.eval_cache.evaluate(pos);
             if stand >= beta {
                 return stand;
             }

@@ -5,6 +5,7 @@
 //! Worker` blocks in their own modules.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::eval_cache::EvalCache;
 use super::ordering::{played_step_may_check, step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
@@ -103,6 +104,8 @@ pub(super) struct Worker<'a, 'b> {
     /// The continuation index of the step played from each node of the
     /// search path (`NO_CONT` after a null move).
     pub(super) played: Vec<usize>,
+    /// The static evaluations of positions met before in this search.
+    pub(super) eval_cache: EvalCache,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -145,6 +148,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             root_score: None,
             evals: vec![-INF; MAX_PLY + 2],
             played: vec![NO_CONT; MAX_PLY + 2],
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -363,7 +367,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let static_eval = if in_check || place {
             -INF
         } else {
-            evaluate(pos)
+            self.eval_cache.evaluate(pos)
         };
         self.evals[ply] = static_eval;
         let improving = static_eval > -INF && self.improving(ply, static_eval);
