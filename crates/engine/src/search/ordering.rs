@@ -389,13 +389,7 @@ impl Worker<'_, '_> {
                 }
                 self.known[ply][i] = true;
             }
-            let order = &self.order[ply];
-            let mut best = i;
-            for j in i + 1..order.len() {
-                if order[j] > order[best] {
-                    best = j;
-                }
-            }
+            let best = first_best(&self.order[ply], i);
             if !self.known[ply][best] {
                 if !pos.candidate_is_legal(ctx, self.lists[ply][best]) {
                     self.remove_candidate(ply, best);
@@ -420,15 +414,21 @@ impl Worker<'_, '_> {
 
     /// Brings the best remaining move to index `i`.
     pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
-        let order = &mut self.order[ply];
-        let mut best = i;
-        for j in i + 1..order.len() {
-            if order[j] > order[best] {
-                best = j;
-            }
-        }
-        order.swap(i, best);
+        let best = first_best(&self.order[ply], i);
+        self.order[ply].swap(i, best);
         self.lists[ply].swap(i, best);
         self.lists[ply][i]
     }
+}
+
+/// The index of the first highest score of `order` from `i` on.
+#[inline]
+fn first_best(order: &[i32], i: usize) -> usize {
+    let mut best = i;
+    for j in i + 1..order.len() {
+        if order[j] > order[best] {
+            best = j;
+        }
+    }
+    best
 }
