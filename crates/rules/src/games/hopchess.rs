@@ -65,13 +65,8 @@ impl GameRules for HopChess {
 
     #[inline]
     fn candidate_context(pos: &Position) -> CandidateContext {
-        match Node::new(pos) {
-            Some(node) if pos.phase & PLACE == 0 => CandidateContext {
-                king: Some(node.king),
-                in_check: node.in_check,
-                critical: node.critical,
-            },
-            _ => CandidateContext::default(),
+        CandidateContext {
+            node: Node::new(pos).filter(|_| pos.phase & PLACE == 0),
         }
     }
 
@@ -213,8 +208,10 @@ fn placement_squares(board: &Board, tramps: [Option<Square>; 2], us: Color) -> B
 
 /// What the legality tests of one position share: the mover's king, check,
 /// and the squares whose vacating may open a path (see
-/// [`bounce::surely_safe`]).
-struct Node {
+/// [`bounce::surely_safe`]). Kept for the candidate tests of a search in
+/// [`CandidateContext`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
     us: Color,
     king: Square,
     in_check: bool,
@@ -480,16 +477,9 @@ pub(crate) fn candidate_is_legal(pos: &Position, ctx: &CandidateContext, m: Move
     if pos.phase & PLACE != 0 {
         return true;
     }
-    let Some(king) = ctx.king else {
-        return false;
-    };
-    let node = Node {
-        us: pos.turn,
-        king,
-        in_check: ctx.in_check,
-        critical: ctx.critical,
-    };
-    step_places(pos, &node, m).is_some()
+    ctx.node
+        .as_ref()
+        .is_some_and(|node| step_places(pos, node, m).is_some())
 }
 
 /// Whether the side to move has a legal half-step: it stops at the first.
