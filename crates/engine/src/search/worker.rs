@@ -415,11 +415,13 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             pos.legal_steps_into(&mut moves);
         }
+        // With no legal step: mate or stalemate. A piece step is legal
+        // only when a placement follows it, so a `place` node always has
+        // moves; none would be a broken turn.
+        let no_step = if in_check || place { -MATE + turns } else { 0 };
         if moves.is_empty() {
             self.lists[ply] = moves;
-            // A piece step is legal only when a placement follows it, so a
-            // `place` node always has moves; none would be a broken turn.
-            return if in_check || place { -MATE + turns } else { 0 };
+            return no_step;
         }
         if excludes {
             moves.retain(|&m| !self.is_excluded(ply, m));
@@ -451,6 +453,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Whether the moves after a late-move-pruned one were looked at
         // for one that could still be searched (see the pruning below).
         let mut tail_scanned = false;
+        // A Hop Chess frontier, where late-move pruning spares the steps
+        // that may check with their placement.
+        let spares_checks = depth == 1 && half_steps(pos.variant());
         for i in 0..count {
             let m = if deferred {
                 match self.pick_legal(pos, &ctx, ply, i) {
@@ -477,14 +482,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                     && quiet
                     && depth <= 4
                     && searched >= lmp
-                    && !(depth == 1 && half_steps(pos.variant()) && step_may_check(pos, m))
+                    && !(spares_checks && step_may_check(pos, m))
                 {
                     // Every later quiet move goes too (the test only gets
-                    // truer): with nothing else left, the node is done.
-                    // (Not at a Hop Chess frontier, where steps that may
-                    // check are spared.)
-                    let spares = depth == 1 && half_steps(pos.variant());
-                    if !(tail_scanned || spares) {
+                    // truer): with nothing else left, the node is done
+                    // (not where steps that may check are spared).
+                    if !(tail_scanned || spares_checks) {
                         tail_scanned = true;
                         if self.lists[ply][i + 1..]
                             .iter()
@@ -632,8 +635,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         self.quiets[ply] = quiets;
         if deferred && self.lists[ply].is_empty() {
-            // Every candidate was illegal: mate or stalemate, as above.
-            return if in_check || place { -MATE + turns } else { 0 };
+            // Every candidate was illegal.
+            return no_step;
         }
 
         let bound = if best >= beta {
