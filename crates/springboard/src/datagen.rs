@@ -329,6 +329,40 @@ mod tests {
         }
     }
 
+    /// Game 426 of seed 91 in Hoplit Chess at 1000 nodes a move: at its
+    /// 59th position (`7h/R3b1p1/5Nkp/5n2/8/2R2b2/5P1P/6K1[] w - - 0 35`
+    /// with the engine of 732844f) the first iteration, which no node
+    /// limit ends, ran for minutes with quiescence 126 plies deep in
+    /// checks and evasions, before quiescence had a limit in every game
+    /// (`search::profile::quiescence_turns`). The game now ends in a
+    /// fraction of a second; the wait below only turns a hang into a
+    /// failure. (A change of the search may play another game here: the
+    /// test then still checks that one game ends.)
+    #[test]
+    fn a_hoplit_game_whose_first_iteration_ran_for_minutes_ends() {
+        let (_, text) = suites::builtin(Variant::Hoplit);
+        let suite = suites::parse_suite(Variant::Hoplit, text).unwrap();
+        let args = DatagenArgs {
+            variant: Variant::Hoplit,
+            out: PathBuf::new(),
+            games: 426,
+            nodes: 1000,
+            random_plies: 2,
+            seed: 91,
+            max_plies: 400,
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut engine = Engine::new(16);
+            tx.send(play_game(&args, &suite, 426, &mut engine)).ok();
+        });
+        let block = rx
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("game 426 of seed 91 ends");
+        let last = block.lines().last().unwrap();
+        assert!(last.starts_with("# game 426: "), "{last}");
+    }
+
     fn args(out: PathBuf, games: usize) -> DatagenArgs {
         DatagenArgs {
             variant: Variant::JumpingKing,

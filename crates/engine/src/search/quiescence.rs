@@ -44,11 +44,10 @@ impl Worker<'_, '_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { evaluate(pos) };
         }
-        // Where captures open and close bounce paths, chains of captures
-        // and cheap checks could go on for dozens of turns: quiescence
-        // ends after a few (a mate is still seen; otherwise the position
-        // is judged as it stands).
-        if quiescence_turns(pos.variant()).is_some_and(|n| qturns >= n) {
+        // Chains of captures, checks and evasions could go on for dozens
+        // of turns: quiescence ends after a few (a mate is still seen;
+        // otherwise the position is judged as it stands).
+        if qturns >= quiescence_turns(pos.variant()) {
             if in_check {
                 let mut moves = std::mem::take(&mut self.lists[ply]);
                 moves.clear();
