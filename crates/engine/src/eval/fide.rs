@@ -68,7 +68,45 @@ pub fn phase_material(pos: &Position) -> i32 {
 
 /// The FIDE terms for White minus those for Black.
 pub fn terms(pos: &Position, w: &Weights) -> S {
+    terms_with(pos, w, |white, black| pawn_terms(w, white, black))
+}
+
+/// [`terms`], with the pawn structure ([`pawn_terms`] of White's and
+/// Black's pawns) asked of `pawns`, which may keep it
+/// (`search::eval_cache`).
+pub fn terms_with(pos: &Position, w: &Weights, pawns: impl FnOnce(Bitboard, Bitboard) -> S) -> S {
+    let b = pos.board();
     super::white_minus_black(pos, w, side_terms)
+        + pawns(
+            b.pieces(Color::White, Role::Pawn),
+            b.pieces(Color::Black, Role::Pawn),
+        )
+}
+
+/// The pawn structure (doubled, isolated and passed pawns) of White's
+/// pawns `white` minus that of Black's pawns `black`: a function of the
+/// two sets of pawns alone, so that a search may keep it by them.
+pub fn pawn_terms(w: &Weights, white: Bitboard, black: Bitboard) -> S {
+    pawn_structure(w, Color::White, white, black) - pawn_structure(w, Color::Black, black, white)
+}
+
+/// The pawn structure of `us`, whose pawns are `ours`.
+fn pawn_structure(w: &Weights, us: Color, ours: Bitboard, theirs: Bitboard) -> S {
+    let mut score = S::ZERO;
+    for sq in ours {
+        let file = Bitboard::file(sq.file());
+        let ahead = ranks_ahead(us, sq);
+        if (file & ahead & ours).any() {
+            score += w.doubled_pawn;
+        }
+        if (adjacent_files(sq) & ours).is_empty() {
+            score += w.isolated_pawn;
+        }
+        if ((file | adjacent_files(sq)) & ahead & theirs).is_empty() {
+            score += w.passed_pawn[sq.rank().relative(us).index() as usize];
+        }
+    }
+    score
 }
 
 fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
@@ -126,20 +164,7 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
         score += w.bishop_pair;
     }
 
-    // Pawn structure.
-    for sq in our_pawns {
-        let file = Bitboard::file(sq.file());
-        let ahead = ranks_ahead(us, sq);
-        if (file & ahead & our_pawns).any() {
-            score += w.doubled_pawn;
-        }
-        if (adjacent_files(sq) & our_pawns).is_empty() {
-            score += w.isolated_pawn;
-        }
-        if ((file | adjacent_files(sq)) & ahead & their_pawns).is_empty() {
-            score += w.passed_pawn[sq.rank().relative(us).index() as usize];
-        }
-    }
+    // The pawn structure is `pawn_terms`.
 
     // Pawn shield in front of our king.
     if let Some(k) = b.king_of(us) {

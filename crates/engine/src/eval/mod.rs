@@ -13,7 +13,7 @@ pub mod trampoline;
 pub mod tuned;
 pub mod weights;
 
-use springboard_rules::{Color, Position, Variant};
+use springboard_rules::{Bitboard, Color, Position, Variant};
 use weights::{Weights, PHASE_TOTAL, S};
 
 /// A game's terms for White minus the same terms for Black.
@@ -33,20 +33,30 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The game's terms for White minus those for Black, and the game phase
 /// (0 to [`PHASE_TOTAL`]) that blends them.
 pub fn white_terms(pos: &Position, w: &Weights) -> (S, i32) {
+    white_terms_with(pos, w, |white, black| fide::pawn_terms(w, white, black))
+}
+
+/// [`white_terms`], with the FIDE pawn structure asked of `pawns` (see
+/// [`fide::terms_with`]).
+pub(crate) fn white_terms_with(
+    pos: &Position,
+    w: &Weights,
+    pawns: impl FnOnce(Bitboard, Bitboard) -> S,
+) -> (S, i32) {
+    let fide = || fide::terms_with(pos, w, pawns);
     match pos.variant() {
         // Chess has no terms beyond the shared FIDE ones.
-        Variant::Chess => (fide::terms(pos, w), fide::phase(pos)),
-        Variant::HopChess | Variant::Trampoline => (
-            fide::terms(pos, w) + trampoline::terms(pos, w),
-            fide::phase(pos),
-        ),
+        Variant::Chess => (fide(), fide::phase(pos)),
+        Variant::HopChess | Variant::Trampoline => {
+            (fide() + trampoline::terms(pos, w), fide::phase(pos))
+        }
         Variant::Hoplit => {
             // A Hoplit (board or reserve) weighs in the phase; the start
             // position is still the full phase.
             let full = PHASE_TOTAL + 2 * w.hoplit.phase;
             let p = fide::phase_material(pos) + hoplit::phase_weight(pos, w);
             (
-                fide::terms(pos, w) + hoplit::terms(pos, w),
+                fide() + hoplit::terms(pos, w),
                 (p * PHASE_TOTAL / full).min(PHASE_TOTAL),
             )
         }
@@ -55,9 +65,26 @@ pub fn white_terms(pos: &Position, w: &Weights) -> (S, i32) {
     }
 }
 
+/// The static evaluation of `pos` for the side to move, the FIDE pawn
+/// structure asked of `pawns` (see [`white_terms_with`]).
+pub(crate) fn evaluate_with_pawns(
+    pos: &Position,
+    pawns: impl FnOnce(&Weights, Bitboard, Bitboard) -> S,
+) -> i32 {
+    let w = weights::for_variant(pos.variant());
+    let (score, phase) = white_terms_with(pos, w, |white, black| pawns(w, white, black));
+    blend(pos, w, score, phase)
+}
+
 /// The static evaluation with the given weights (for tuning).
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     let (score, phase) = white_terms(pos, w);
+    blend(pos, w, score, phase)
+}
+
+/// White's terms `score` blended by `phase`, for the side to move, and the
+/// tempo.
+fn blend(pos: &Position, w: &Weights, score: S, phase: i32) -> i32 {
     let white = (score.0 * phase + score.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     let stm = match pos.turn() {
         Color::White => white,
