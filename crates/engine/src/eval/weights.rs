@@ -57,7 +57,8 @@ pub fn for_variant(variant: springboard_rules::Variant) -> &'static Weights {
     match variant {
         Trampoline => &super::tuned::TRAMPOLINE,
         JumpingKing => &super::tuned::JUMPING_KING,
-        Chess | HopChess | Hoplit => &WEIGHTS,
+        Hoplit => &super::tuned::HOPLIT,
+        Chess | HopChess => &WEIGHTS,
     }
 }
 

@@ -2,8 +2,10 @@
 //! and adopted by [`super::weights::for_variant`] after passing an SPRT
 //! (docs/engine.md, "The tuner").
 
+mod hoplit;
 mod jumpingking;
 mod trampoline;
 
+pub use hoplit::HOPLIT;
 pub use jumpingking::JUMPING_KING;
 pub use trampoline::TRAMPOLINE;
