@@ -331,7 +331,7 @@ mod tests {
 
     /// Game 426 of seed 91 in Hoplit Chess at 1000 nodes a move: at its
     /// 59th position (`7h/R3b1p1/5Nkp/5n2/8/2R2b2/5P1P/6K1[] w - - 0 35`
-    /// with the engine of 732844f) the first iteration, which no node
+    /// with the engine of c2d9f1c) the first iteration, which no node
     /// limit ends, ran for minutes with quiescence 126 plies deep in
     /// checks and evasions, before quiescence had a limit in every game
     /// (`search::profile::quiescence_turns`). The game now ends in a
