@@ -77,10 +77,7 @@ pub fn bound_uci(line: &str) -> String {
             }
         }
         "setoption" => {
-            let lower = rest.to_ascii_lowercase();
-            let heavy = ["name hash value", "name threads value"]
-                .iter()
-                .any(|p| lower.starts_with(p));
+            let heavy = matches!(option_name(rest).as_deref(), Some("hash" | "threads"));
             match rest.rsplit_once(' ') {
                 Some((head, value)) if heavy && value.parse::<u64>().is_ok_and(|v| v > 1) => {
                     format!("setoption {head} 1")
@@ -90,6 +87,16 @@ pub fn bound_uci(line: &str) -> String {
         }
         _ => line.to_string(),
     }
+}
+
+/// The option a `setoption` line's `rest` names, read as the session
+/// reads it (after `name`, the text before ` value`, trimmed: so
+/// `name  UCI_Variant value x`, with two spaces, names `UCI_Variant`), in
+/// lower case.
+fn option_name(rest: &str) -> Option<String> {
+    let after = rest.strip_prefix("name")?.trim();
+    let name = after.split_once(" value").map_or(after, |(n, _)| n).trim();
+    Some(name.to_ascii_lowercase())
 }
 
 /// `uci_session`: a UCI command stream (the first byte picks the player:
@@ -182,9 +189,7 @@ pub fn uci_target(data: &[u8]) {
             "position" => refused = errors > 0,
             "ucinewgame" => refused = false,
             // A new variant sets its start position.
-            "setoption"
-                if errors == 0 && rest.to_ascii_lowercase().starts_with("name uci_variant") =>
-            {
+            "setoption" if errors == 0 && option_name(rest).as_deref() == Some("uci_variant") => {
                 refused = false
             }
             _ => {}
