@@ -91,36 +91,37 @@ impl Strength {
 /// ratings"; the matches' results are in `levels/<game>.txt`, fitted by
 /// `scripts/level-ratings.py`). Rough: 95% intervals of +-100 to +-400.
 ///
-/// Chess: on Fairy-Stockfish 11.1's `UCI_Elo` scale at 5+0.05, a ladder
-/// of matches between every other skill (32 to 60 games a pair), anchored
-/// to Fairy-Stockfish at three points; odd skills (not played) are the
-/// mean of their neighbours.
+/// Chess: on Fairy-Stockfish 11.1's `UCI_Elo` scale at 5+0.05 on the chess
+/// opening suite, a ladder of matches between every other skill (32 to 60
+/// games a pair), anchored to Fairy-Stockfish at four points (1350, 1750,
+/// 2000, 2600); odd skills (not played) lie on the line between their
+/// neighbours.
 const CHESS: [u32; 21] = [
-    1000, 1130, 1260, 1360, 1460, 1510, 1570, 1640, 1710, 1790, 1880, 1910, 1950, 1970, 2000, 2010,
-    2030, 2060, 2100, 2280, 2460,
+    890, 1000, 1110, 1210, 1310, 1400, 1490, 1570, 1640, 1710, 1790, 1850, 1910, 1930, 1950, 2030,
+    2120, 2180, 2230, 2420, 2600,
 ];
 
 /// The variants, where no outside engine plays: ladders of matches between
 /// the skills two and four apart and between skill 0 and the 1-ply material
 /// player (`uci --player material1`), at 5+0.05 on the game's opening
-/// suite, with the material player given its chess rating (measured
-/// against skill 0 at chess): a shared convention, not a rating in any
-/// players' pool.
+/// suite, anchored at skill 0 = 1000: a shared convention (how far a level
+/// stands above the weakest in that game), not a rating in any players'
+/// pool.
 const HOPCHESS: [u32; 21] = [
-    1000, 1000, 1000, 1000, 1000, 1020, 1050, 1120, 1180, 1330, 1480, 1490, 1510, 1510, 1510, 1590,
-    1680, 1700, 1730, 1790, 1840,
+    1000, 1080, 1160, 1180, 1210, 1230, 1250, 1310, 1360, 1450, 1540, 1630, 1720, 1750, 1780, 1860,
+    1930, 1970, 2010, 2050, 2100,
 ];
 const TRAMPOLINE: [u32; 21] = [
-    1000, 1200, 1400, 1510, 1610, 1750, 1880, 1920, 1950, 2040, 2130, 2240, 2350, 2390, 2420, 2490,
-    2570, 2570, 2570, 2800, 3030,
+    1000, 1090, 1190, 1320, 1450, 1700, 1950, 2020, 2080, 2250, 2420, 2510, 2590, 2650, 2710, 2710,
+    2710, 2710, 2710, 2960, 3210,
 ];
 const JUMPINGKING: [u32; 21] = [
-    1000, 1080, 1170, 1220, 1280, 1420, 1560, 1600, 1640, 1670, 1700, 1750, 1790, 1890, 1990, 2020,
-    2040, 2060, 2080, 2250, 2420,
+    1000, 1160, 1320, 1320, 1320, 1380, 1430, 1470, 1500, 1560, 1610, 1650, 1690, 1720, 1750, 1820,
+    1890, 1990, 2080, 2240, 2410,
 ];
 const HOPLIT: [u32; 21] = [
-    1000, 1250, 1490, 1560, 1630, 1720, 1800, 1970, 2130, 2260, 2390, 2510, 2620, 2680, 2730, 2800,
-    2870, 2870, 2870, 3060, 3240,
+    1000, 1210, 1410, 1550, 1680, 1820, 1960, 2080, 2200, 2300, 2400, 2510, 2620, 2660, 2710, 2810,
+    2910, 3050, 3180, 3390, 3590,
 ];
 
 /// The ratings of the levels in `variant`, by skill.
@@ -211,13 +212,14 @@ mod tests {
     fn uci_elo_picks_the_level_rated_nearest_in_the_game() {
         let chess = Variant::Chess;
         assert_eq!(Strength::from_elo(chess, 100).skill(), 0);
-        assert_eq!(Strength::from_elo(chess, 1000).skill(), 0);
-        // 1500 lies between skill 4 (1460) and skill 5 (1510): 5 is nearer.
-        assert_eq!(Strength::from_elo(chess, 1500).skill(), 5);
-        // 1485 is as near to either: the weaker.
-        assert_eq!(Strength::from_elo(chess, 1485).skill(), 4);
-        assert_eq!(Strength::from_elo(chess, 2000).skill(), 14);
-        assert_eq!(Strength::from_elo(chess, 2300).skill(), 19);
+        assert_eq!(Strength::from_elo(chess, 890).skill(), 0);
+        assert_eq!(Strength::from_elo(chess, 1000).skill(), 1);
+        // 1480 lies between skill 5 (1400) and skill 6 (1490): 6 is nearer.
+        assert_eq!(Strength::from_elo(chess, 1480).skill(), 6);
+        // 1445 is as near to either: the weaker.
+        assert_eq!(Strength::from_elo(chess, 1445).skill(), 5);
+        assert_eq!(Strength::from_elo(chess, 2000).skill(), 15);
+        assert_eq!(Strength::from_elo(chess, 2300).skill(), 18);
         assert_eq!(Strength::from_elo(chess, 9999), Strength::FULL);
         // Chess ratings rise level by level.
         let levels: Vec<Strength> = (0..=20).map(Strength::from_skill).collect();
@@ -250,7 +252,11 @@ mod tests {
                 levels.windows(2).all(|w| w[0].rating(v) <= w[1].rating(v)),
                 "{v}"
             );
-            assert_eq!(Strength::from_skill(0).rating(v), 1000, "{v}");
+            // The variants are anchored at level 1 = 1000; chess is on
+            // Fairy-Stockfish's scale.
+            if v != Variant::Chess {
+                assert_eq!(Strength::from_skill(0).rating(v), 1000, "{v}");
+            }
             assert!(
                 Strength::FULL.rating(v) > Strength::from_skill(10).rating(v),
                 "{v}"
