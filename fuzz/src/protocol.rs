@@ -89,14 +89,12 @@ pub fn bound_uci(line: &str) -> String {
     }
 }
 
-/// The option a `setoption` line's `rest` names, read as the session
-/// reads it (after `name`, the text before ` value`, trimmed: so
-/// `name  UCI_Variant value x`, with two spaces, names `UCI_Variant`), in
-/// lower case.
+/// The option a `setoption` line's `rest` names, read by the session's own
+/// reader ([`uci::parse_setoption`]), in lower case.
 fn option_name(rest: &str) -> Option<String> {
-    let after = rest.strip_prefix("name")?.trim();
-    let name = after.split_once(" value").map_or(after, |(n, _)| n).trim();
-    Some(name.to_ascii_lowercase())
+    uci::parse_setoption(rest)
+        .ok()
+        .map(|(name, _)| name.to_ascii_lowercase())
 }
 
 /// `uci_session`: a UCI command stream (the first byte picks the player:

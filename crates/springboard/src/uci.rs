@@ -342,14 +342,7 @@ impl Session {
     }
 
     fn setoption(&mut self, args: &str) -> Result<(), String> {
-        let rest = args
-            .strip_prefix("name")
-            .ok_or_else(|| format!("setoption needs 'name': setoption {args}"))?
-            .trim();
-        let (name, value) = match rest.split_once(" value") {
-            Some((n, v)) => (n.trim(), Some(v.trim())),
-            None => (rest, None),
-        };
+        let (name, value) = parse_setoption(args)?;
         let need = || value.ok_or_else(|| format!("option '{name}' needs a value"));
         let number = |min: i64, max: i64| -> Result<i64, String> {
             let v = need()?;
@@ -622,6 +615,22 @@ pub fn run(mut input: impl BufRead, out: Out, player: Player) -> Result<()> {
     Ok(())
 }
 
+/// A `setoption` command's arguments (the text after `setoption`) read as
+/// the session reads them: the option's name, the text after `name` and
+/// before ` value`, trimmed (so `name  UCI_Variant value x`, with two
+/// spaces, names `UCI_Variant`), and its value, trimmed, if one is given.
+/// The session matches names without regard to case.
+pub fn parse_setoption(args: &str) -> Result<(&str, Option<&str>), String> {
+    let rest = args
+        .strip_prefix("name")
+        .ok_or_else(|| format!("setoption needs 'name': setoption {args}"))?
+        .trim();
+    Ok(match rest.split_once(" value") {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (rest, None),
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -647,6 +656,20 @@ pub(crate) mod tests {
         pub(crate) fn take(&self) -> String {
             String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
         }
+    }
+
+    #[test]
+    fn setoption_arguments_are_read_as_the_session_reads_them() {
+        assert_eq!(
+            parse_setoption("name  UCI_Variant value  hopchess "),
+            Ok(("UCI_Variant", Some("hopchess")))
+        );
+        assert_eq!(parse_setoption("name Clear Hash"), Ok(("Clear Hash", None)));
+        assert_eq!(
+            parse_setoption("name Move Overhead value 50"),
+            Ok(("Move Overhead", Some("50")))
+        );
+        assert!(parse_setoption("Hash value 16").is_err());
     }
 
     fn session() -> (Session, Buffer) {
