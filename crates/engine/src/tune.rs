@@ -23,7 +23,7 @@
 //! the game result blended with `sigmoid(K * search score / 400)` by
 //! [`TuneOptions::score_blend`], and `K` is fitted first ([`Tuner::fit_k`]).
 
-use crate::eval::weights::{Weights, PHASE_TOTAL, S};
+use crate::eval::weights::{Weights, PHASE_TOTAL, S, WEIGHTS};
 use crate::eval::white_terms;
 use springboard_rules::{Color, Position};
 use std::fmt::Write as _;
@@ -410,114 +410,144 @@ impl<'a> Tuner<'a> {
     }
 }
 
-fn pairs(out: &mut String, v: &[S]) {
-    let items: Vec<String> = v.iter().map(|s| format!("S({}, {})", s.0, s.1)).collect();
-    let _ = writeln!(out, "[{}],", items.join(", "));
+fn pairs(v: &[S]) -> String {
+    let items: Vec<String> = v.iter().map(s).collect();
+    format!("[{}]", items.join(", "))
 }
 
-fn table(out: &mut String, indent: &str, t: &[i32; 64]) {
-    let _ = writeln!(out, "[");
+/// A square table, eight values a row, the rows indented by `indent`
+/// plus four spaces and the closing bracket by `indent`.
+fn table(indent: &str, t: &[i32; 64]) -> String {
+    let mut o = String::from("[\n");
     for row in t.chunks(8) {
         let items: Vec<String> = row.iter().map(|v| format!("{v:4}")).collect();
-        let _ = writeln!(out, "{indent}    {},", items.join(","));
+        let _ = writeln!(o, "{indent}    {},", items.join(","));
     }
-    let _ = writeln!(out, "{indent}],");
+    o.push_str(indent);
+    o.push(']');
+    o
 }
 
-fn s(v: S) -> String {
+/// One table a role, each as [`table`] writes it, indented by `indent`.
+fn tables(indent: &str, ts: &[[i32; 64]; 6]) -> String {
+    let mut o = String::from("[\n");
+    for t in ts {
+        let inner = format!("{indent}    ");
+        let _ = writeln!(o, "{inner}{},", table(&inner, t));
+    }
+    o.push_str(indent);
+    o.push(']');
+    o
+}
+
+fn s(v: &S) -> String {
     format!("S({}, {})", v.0, v.1)
 }
 
+fn debug<T: std::fmt::Debug>(v: &T) -> String {
+    format!("{v:?}")
+}
+
+/// Writes `field: value,` on its own line, indented by `$indent`, for each
+/// named field of `$new` that differs from `$base`, the value written by
+/// the function given with it.
+macro_rules! changed_fields {
+    ($o:expr, $indent:expr, $new:expr, $base:expr; $($field:ident: $write:expr),* $(,)?) => {
+        $(if $new.$field != $base.$field {
+            let _ = writeln!($o, "{}{}: {},", $indent, stringify!($field), $write(&$new.$field));
+        })*
+    };
+}
+
 /// `w` as the Rust source of a module of the crate (`eval/tuned/<game>.rs`):
-/// `pub const NAME: Weights = Weights { .. };` in the layout of
-/// `eval/weights.rs`.
+/// `pub const NAME: Weights = Weights { changed, ..WEIGHTS };` with only the
+/// fields that differ from [`WEIGHTS`] (each game's sub-set likewise, with
+/// the rest from `WEIGHTS`' sub-set), in the layout of `eval/weights.rs`.
 pub fn rust_source(name: &str, w: &Weights) -> String {
+    let b = &WEIGHTS;
     let mut o = String::new();
-    o.push_str("//! Weights written by `springboard tune` (docs/engine.md, \"The tuner\").\n\n");
-    o.push_str("use crate::eval::weights::HoplitWeights;\n");
-    o.push_str("use crate::eval::weights::JumpingKingWeights;\n");
-    o.push_str("use crate::eval::weights::TrampolineWeights;\n");
-    o.push_str("use crate::eval::weights::Weights;\n");
-    o.push_str("use crate::eval::weights::S;\n\n");
+    changed_fields!(o, "    ", w, b;
+        material: pairs,
+        pst_mg: |t| tables("    ", t),
+        pst_eg: |t| tables("    ", t),
+        mobility: pairs,
+        mobility_base: debug,
+        bishop_pair: s,
+        rook_open_file: s,
+        rook_semi_open_file: s,
+        doubled_pawn: s,
+        isolated_pawn: s,
+        passed_pawn: pairs,
+        king_attack_unit: debug,
+        king_attack_scale: debug,
+        pawn_shield: pairs,
+        tempo: s,
+    );
+    if w.hoplit != b.hoplit {
+        o.push_str("    hoplit: HoplitWeights {\n");
+        changed_fields!(o, "        ", w.hoplit, b.hoplit;
+            material: s,
+            reserve: s,
+            drop_ready: s,
+            phase: debug,
+            mobility: s,
+            mobility_base: debug,
+            king_zone: s,
+            threat: s,
+        );
+        o.push_str("        ..WEIGHTS.hoplit\n    },\n");
+    }
+    if w.tramp != b.tramp {
+        o.push_str("    tramp: TrampolineWeights {\n");
+        changed_fields!(o, "        ", w.tramp, b.tramp;
+            bounce_mobility: pairs,
+            bounce_king_zone: pairs,
+            bounce_threat: s,
+            king_line: s,
+            in_hand: s,
+            place_pending: s,
+        );
+        o.push_str("        ..WEIGHTS.tramp\n    },\n");
+    }
+    if w.jk != b.jk {
+        o.push_str("    jk: JumpingKingWeights {\n");
+        changed_fields!(o, "        ", w.jk, b.jk;
+            unplaced: s,
+            pst: |t| tables("        ", t),
+            king_eg: |t| table("        ", t),
+            mobility: pairs,
+            mobility_base: debug,
+            ws_attack_to_move: s,
+            ws_attack_waiting: s,
+            ws_ring_attack: s,
+            ws_ring_defend: s,
+            ws_file_pawn: pairs,
+            passed_pawn: pairs,
+            king_jumps: s,
+            stuck_risk: s,
+            king_zone: pairs,
+        );
+        o.push_str("        ..WEIGHTS.jk\n    },\n");
+    }
+    o.push_str("    ..WEIGHTS\n};\n");
+    let mut head = String::new();
+    head.push_str("//! Weights written by `springboard tune` (docs/engine.md, \"The tuner\"):\n");
+    head.push_str("//! the values that differ from `eval/weights.rs`; the rest are its own.\n\n");
+    for ty in ["HoplitWeights", "JumpingKingWeights", "TrampolineWeights"] {
+        if o.contains(&format!("{ty} {{")) {
+            let _ = writeln!(head, "use crate::eval::weights::{ty};");
+        }
+    }
+    head.push_str("use crate::eval::weights::Weights;\n");
+    if o.contains("S(") {
+        head.push_str("use crate::eval::weights::S;\n");
+    }
+    head.push_str("use crate::eval::weights::WEIGHTS;\n\n");
     let _ = writeln!(
-        o,
+        head,
         "#[rustfmt::skip]\npub const {name}: Weights = Weights {{"
     );
-    o.push_str("    material: ");
-    pairs(&mut o, &w.material);
-    for (label, t) in [("pst_mg", &w.pst_mg), ("pst_eg", &w.pst_eg)] {
-        let _ = writeln!(o, "    {label}: [");
-        for r in t.iter() {
-            o.push_str("        ");
-            table(&mut o, "        ", r);
-        }
-        o.push_str("    ],\n");
-    }
-    o.push_str("    mobility: ");
-    pairs(&mut o, &w.mobility);
-    let _ = writeln!(o, "    mobility_base: {:?},", w.mobility_base);
-    let _ = writeln!(o, "    bishop_pair: {},", s(w.bishop_pair));
-    let _ = writeln!(o, "    rook_open_file: {},", s(w.rook_open_file));
-    let _ = writeln!(o, "    rook_semi_open_file: {},", s(w.rook_semi_open_file));
-    let _ = writeln!(o, "    doubled_pawn: {},", s(w.doubled_pawn));
-    let _ = writeln!(o, "    isolated_pawn: {},", s(w.isolated_pawn));
-    o.push_str("    passed_pawn: ");
-    pairs(&mut o, &w.passed_pawn);
-    let _ = writeln!(o, "    king_attack_unit: {:?},", w.king_attack_unit);
-    let _ = writeln!(o, "    king_attack_scale: {},", w.king_attack_scale);
-    o.push_str("    pawn_shield: ");
-    pairs(&mut o, &w.pawn_shield);
-    let _ = writeln!(o, "    tempo: {},", s(w.tempo));
-    let h = &w.hoplit;
-    let _ = writeln!(o, "    hoplit: HoplitWeights {{");
-    let _ = writeln!(o, "        material: {},", s(h.material));
-    let _ = writeln!(o, "        reserve: {},", s(h.reserve));
-    let _ = writeln!(o, "        drop_ready: {},", s(h.drop_ready));
-    let _ = writeln!(o, "        phase: {},", h.phase);
-    let _ = writeln!(o, "        mobility: {},", s(h.mobility));
-    let _ = writeln!(o, "        mobility_base: {},", h.mobility_base);
-    let _ = writeln!(o, "        king_zone: {},", s(h.king_zone));
-    let _ = writeln!(o, "        threat: {},", s(h.threat));
-    o.push_str("    },\n");
-    let t = &w.tramp;
-    let _ = writeln!(o, "    tramp: TrampolineWeights {{");
-    o.push_str("        bounce_mobility: ");
-    pairs(&mut o, &t.bounce_mobility);
-    o.push_str("        bounce_king_zone: ");
-    pairs(&mut o, &t.bounce_king_zone);
-    let _ = writeln!(o, "        bounce_threat: {},", s(t.bounce_threat));
-    let _ = writeln!(o, "        king_line: {},", s(t.king_line));
-    let _ = writeln!(o, "        in_hand: {},", s(t.in_hand));
-    let _ = writeln!(o, "        place_pending: {},", s(t.place_pending));
-    o.push_str("    },\n");
-    let j = &w.jk;
-    let _ = writeln!(o, "    jk: JumpingKingWeights {{");
-    let _ = writeln!(o, "        unplaced: {},", s(j.unplaced));
-    o.push_str("        pst: [\n");
-    for r in j.pst.iter() {
-        o.push_str("            ");
-        table(&mut o, "            ", r);
-    }
-    o.push_str("        ],\n");
-    o.push_str("        king_eg: ");
-    table(&mut o, "        ", &j.king_eg);
-    o.push_str("        mobility: ");
-    pairs(&mut o, &j.mobility);
-    let _ = writeln!(o, "        mobility_base: {:?},", j.mobility_base);
-    let _ = writeln!(o, "        ws_attack_to_move: {},", s(j.ws_attack_to_move));
-    let _ = writeln!(o, "        ws_attack_waiting: {},", s(j.ws_attack_waiting));
-    let _ = writeln!(o, "        ws_ring_attack: {},", s(j.ws_ring_attack));
-    let _ = writeln!(o, "        ws_ring_defend: {},", s(j.ws_ring_defend));
-    o.push_str("        ws_file_pawn: ");
-    pairs(&mut o, &j.ws_file_pawn);
-    o.push_str("        passed_pawn: ");
-    pairs(&mut o, &j.passed_pawn);
-    let _ = writeln!(o, "        king_jumps: {},", s(j.king_jumps));
-    let _ = writeln!(o, "        stuck_risk: {},", s(j.stuck_risk));
-    o.push_str("        king_zone: ");
-    pairs(&mut o, &j.king_zone);
-    o.push_str("    },\n};\n");
-    o
+    head + &o
 }
 
 #[cfg(test)]
@@ -572,11 +602,9 @@ mod tests {
         assert_eq!(base[1], WEIGHTS.material[0].1);
     }
 
-    #[test]
-    fn rust_source_lists_every_value_in_order() {
-        // The integers of the source, read back in order, are the values.
-        let src = rust_source("TUNED", &WEIGHTS);
-        let body = src.split_once('{').unwrap().1;
+    /// The integers of a source's body, in order.
+    fn integers(src: &str) -> Vec<i32> {
+        let body = src.split_once("Weights {").unwrap().1;
         let mut nums = Vec::new();
         let mut cur = String::new();
         for ch in body.chars().chain(std::iter::once(' ')) {
@@ -589,7 +617,57 @@ mod tests {
                 cur.clear();
             }
         }
-        assert_eq!(nums, values(&WEIGHTS, &params()));
+        nums
+    }
+
+    #[test]
+    fn rust_source_lists_the_changed_values_only() {
+        // The base itself: nothing but `..WEIGHTS`.
+        let src = rust_source("TUNED", &WEIGHTS);
+        assert!(src.ends_with("pub const TUNED: Weights = Weights {\n    ..WEIGHTS\n};\n"));
+        assert!(integers(&src).is_empty(), "{src}");
+        // Changed fields are written whole, in the order of `Weights`,
+        // each sub-set with the rest of its base.
+        let mut w = WEIGHTS.clone();
+        w.material[2].1 += 3;
+        w.tempo.0 -= 1;
+        w.hoplit.reserve.1 += 5;
+        w.jk.king_eg[9] += 7;
+        let src = rust_source("TUNED", &w);
+        let mut want = Vec::new();
+        want.extend(w.material.iter().flat_map(|s| [s.0, s.1]));
+        want.extend([w.tempo.0, w.tempo.1]);
+        want.extend([w.hoplit.reserve.0, w.hoplit.reserve.1]);
+        want.extend(w.jk.king_eg);
+        assert_eq!(integers(&src), want, "{src}");
+        for part in ["..WEIGHTS.hoplit\n", "..WEIGHTS.jk\n", "    ..WEIGHTS\n};"] {
+            assert!(src.contains(part), "{part} in {src}");
+        }
+        assert!(
+            !src.contains("tramp:") && !src.contains("TrampolineWeights"),
+            "{src}"
+        );
+    }
+
+    #[test]
+    fn the_tuned_files_are_the_tuners_output() {
+        use crate::eval::tuned::{HOPLIT, JUMPING_KING, TRAMPOLINE};
+        let files = [
+            ("HOPLIT", &HOPLIT, include_str!("eval/tuned/hoplit.rs")),
+            (
+                "JUMPING_KING",
+                &JUMPING_KING,
+                include_str!("eval/tuned/jumpingking.rs"),
+            ),
+            (
+                "TRAMPOLINE",
+                &TRAMPOLINE,
+                include_str!("eval/tuned/trampoline.rs"),
+            ),
+        ];
+        for (name, w, file) in files {
+            assert_eq!(rust_source(name, w), file, "{name}");
+        }
     }
 
     #[test]

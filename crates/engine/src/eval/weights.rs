@@ -68,7 +68,7 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_TOTAL: i32 = 24;
 
 /// The weights of the FIDE terms, indexed by role (pawn..king).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub material: [S; 6],
     /// Piece-square tables from White's side, a8 first (as printed),
@@ -103,7 +103,7 @@ pub struct Weights {
 }
 
 /// Hoplit Chess (rulings L1-L5).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoplitWeights {
     /// A Hoplit on the board (about three pawns to start).
     pub material: S,
@@ -127,7 +127,7 @@ pub struct HoplitWeights {
 }
 
 /// Hop Chess and Trampoline Chess (rulings P1-P9, H1-H10, T1-T7).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrampolineWeights {
     /// Per square of the mobility area a piece reaches only by bouncing
     /// off a trampoline it may use (H4, T3), by role.
@@ -151,7 +151,7 @@ pub struct TrampolineWeights {
 }
 
 /// The Weak Square of the Jumping King (rulings J1-J10).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpingKingWeights {
     /// A man its jumping king still has to place: its material plus this
     /// (negative). A stuck side's men never enter (J6) and count nothing.

@@ -1,10 +1,10 @@
-//! Weights written by `springboard tune` (docs/engine.md, "The tuner").
+//! Weights written by `springboard tune` (docs/engine.md, "The tuner"):
+//! the values that differ from `eval/weights.rs`; the rest are its own.
 
 use crate::eval::weights::HoplitWeights;
-use crate::eval::weights::JumpingKingWeights;
-use crate::eval::weights::TrampolineWeights;
 use crate::eval::weights::Weights;
 use crate::eval::weights::S;
+use crate::eval::weights::WEIGHTS;
 
 #[rustfmt::skip]
 pub const HOPLIT: Weights = Weights {
@@ -134,14 +134,12 @@ pub const HOPLIT: Weights = Weights {
         ],
     ],
     mobility: [S(0, 0), S(5, 5), S(6, 6), S(5, 1), S(6, -14), S(0, 0)],
-    mobility_base: [0, 4, 6, 7, 13, 0],
     bishop_pair: S(31, 51),
     rook_open_file: S(26, 9),
     rook_semi_open_file: S(13, 8),
     doubled_pawn: S(-9, -20),
     isolated_pawn: S(-11, -9),
     passed_pawn: [S(0, 0), S(1, 8), S(1, 13), S(6, 23), S(16, 38), S(30, 61), S(45, 91), S(0, 0)],
-    king_attack_unit: [0, 2, 2, 3, 5, 0],
     king_attack_scale: 12,
     pawn_shield: [S(12, 1), S(7, 1)],
     tempo: S(12, 9),
@@ -149,104 +147,10 @@ pub const HOPLIT: Weights = Weights {
         material: S(306, 307),
         reserve: S(262, 283),
         drop_ready: S(11, 7),
-        phase: 1,
         mobility: S(4, 11),
-        mobility_base: 6,
         king_zone: S(19, 2),
         threat: S(20, 11),
+        ..WEIGHTS.hoplit
     },
-    tramp: TrampolineWeights {
-        bounce_mobility: [S(0, 0), S(2, 2), S(2, 2), S(1, 2), S(1, 1), S(0, 0)],
-        bounce_king_zone: [S(0, 0), S(8, 2), S(8, 2), S(10, 3), S(14, 4), S(0, 0)],
-        bounce_threat: S(12, 8),
-        king_line: S(-15, -5),
-        in_hand: S(12, 6),
-        place_pending: S(10, 10),
-    },
-    jk: JumpingKingWeights {
-        unplaced: S(-25, -20),
-        pst: [
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                  60,  60,  60,  60,  60,  60,   0,   0,
-                  35,  40,  40,  40,  40,  35,   0,   0,
-                  15,  20,  25,  25,  20,  15,   0,   0,
-                   5,  10,  15,  15,  10,   5,   0,   0,
-                   0,   5,   5,   5,   5,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -25, -10,   0,   5,   5, -20,   0,   0,
-                 -10,   5,  15,  15,  15,   5,   0,   0,
-                 -10,  10,  20,  20,  10, -10,   0,   0,
-                 -10,  10,  20,  20,  10, -10,   0,   0,
-                 -15,   0,  10,  10,   0, -15,   0,   0,
-                 -30, -15, -10, -10, -15, -30,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -10,  -5,   0,   0,  10, -10,   0,   0,
-                  -5,   5,  10,  10,   5,   5,   0,   0,
-                   0,  10,  15,  15,  10,   0,   0,   0,
-                   0,  10,  15,  15,  10,   0,   0,   0,
-                  -5,   5,  10,  10,   5,  -5,   0,   0,
-                 -10,   0,  -5,  -5,  -5, -10,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                  15,  15,  15,  15,  20,  25,   0,   0,
-                   0,   5,   5,   5,   5,  15,   0,   0,
-                  -5,   0,   5,   5,   0,  10,   0,   0,
-                  -5,   0,   5,   5,   0,  10,   0,   0,
-                  -5,   0,   0,   0,   0,  10,   0,   0,
-                 -10,  -5,   0,   0,  -5,   5,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -40, -40, -40, -40, -40, -40,   0,   0,
-                 -30, -30, -30, -30, -30, -30,   0,   0,
-                 -20, -20, -25, -25, -20, -20,   0,   0,
-                 -10, -10, -15, -15, -10, -10,   0,   0,
-                   5,   5,  -5,  -5,   0,   0,   0,   0,
-                  10,  15,   5,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-        ],
-        king_eg: [
-               0,   0,   0,   0,   0,   0,   0,   0,
-             -20, -10,  -5,  -5, -10, -20,   0,   0,
-             -10,   5,  10,  10,   5, -10,   0,   0,
-              -5,  10,  20,  20,  10,  -5,   0,   0,
-              -5,  10,  20,  20,  10,  -5,   0,   0,
-             -10,   5,  10,  10,   5, -10,   0,   0,
-             -20, -10,  -5,  -5, -10, -20,   0,   0,
-               0,   0,   0,   0,   0,   0,   0,   0,
-        ],
-        mobility: [S(0, 0), S(4, 4), S(5, 5), S(3, 4), S(0, 0), S(0, 0)],
-        mobility_base: [0, 3, 5, 6, 0, 0],
-        ws_attack_to_move: S(800, 800),
-        ws_attack_waiting: S(120, 150),
-        ws_ring_attack: S(15, 20),
-        ws_ring_defend: S(10, 10),
-        ws_file_pawn: [S(0, 0), S(0, 0), S(0, 0), S(5, 10), S(15, 25), S(40, 60), S(80, 120), S(0, 0)],
-        passed_pawn: [S(0, 0), S(0, 0), S(5, 10), S(10, 20), S(25, 40), S(45, 75), S(0, 0), S(0, 0)],
-        king_jumps: S(6, 0),
-        stuck_risk: S(-40, -30),
-        king_zone: [S(0, 0), S(10, 3), S(10, 3), S(12, 4), S(0, 0), S(0, 0)],
-    },
+    ..WEIGHTS
 };

@@ -1,10 +1,10 @@
-//! Weights written by `springboard tune` (docs/engine.md, "The tuner").
+//! Weights written by `springboard tune` (docs/engine.md, "The tuner"):
+//! the values that differ from `eval/weights.rs`; the rest are its own.
 
-use crate::eval::weights::HoplitWeights;
-use crate::eval::weights::JumpingKingWeights;
 use crate::eval::weights::TrampolineWeights;
 use crate::eval::weights::Weights;
 use crate::eval::weights::S;
+use crate::eval::weights::WEIGHTS;
 
 #[rustfmt::skip]
 pub const TRAMPOLINE: Weights = Weights {
@@ -134,119 +134,22 @@ pub const TRAMPOLINE: Weights = Weights {
         ],
     ],
     mobility: [S(0, 0), S(9, 1), S(20, 0), S(10, 14), S(0, -1), S(0, 0)],
-    mobility_base: [0, 4, 6, 7, 13, 0],
     bishop_pair: S(23, 46),
     rook_open_file: S(27, 14),
     rook_semi_open_file: S(12, 7),
     doubled_pawn: S(-8, -17),
     isolated_pawn: S(-11, -17),
     passed_pawn: [S(0, 0), S(-1, 6), S(0, 13), S(4, 19), S(14, 33), S(30, 58), S(46, 88), S(0, 0)],
-    king_attack_unit: [0, 2, 2, 3, 5, 0],
     king_attack_scale: 9,
     pawn_shield: [S(12, -2), S(2, -3)],
     tempo: S(17, 10),
-    hoplit: HoplitWeights {
-        material: S(300, 310),
-        reserve: S(270, 290),
-        drop_ready: S(15, 10),
-        phase: 1,
-        mobility: S(3, 3),
-        mobility_base: 6,
-        king_zone: S(12, 4),
-        threat: S(15, 10),
-    },
     tramp: TrampolineWeights {
         bounce_mobility: [S(0, 0), S(6, 0), S(6, -11), S(3, 10), S(5, 7), S(0, 0)],
         bounce_king_zone: [S(0, 0), S(10, 1), S(7, -3), S(10, 3), S(13, 4), S(0, 0)],
         bounce_threat: S(13, 12),
         king_line: S(-13, -1),
         in_hand: S(11, 6),
-        place_pending: S(10, 10),
+        ..WEIGHTS.tramp
     },
-    jk: JumpingKingWeights {
-        unplaced: S(-25, -20),
-        pst: [
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                  60,  60,  60,  60,  60,  60,   0,   0,
-                  35,  40,  40,  40,  40,  35,   0,   0,
-                  15,  20,  25,  25,  20,  15,   0,   0,
-                   5,  10,  15,  15,  10,   5,   0,   0,
-                   0,   5,   5,   5,   5,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -25, -10,   0,   5,   5, -20,   0,   0,
-                 -10,   5,  15,  15,  15,   5,   0,   0,
-                 -10,  10,  20,  20,  10, -10,   0,   0,
-                 -10,  10,  20,  20,  10, -10,   0,   0,
-                 -15,   0,  10,  10,   0, -15,   0,   0,
-                 -30, -15, -10, -10, -15, -30,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -10,  -5,   0,   0,  10, -10,   0,   0,
-                  -5,   5,  10,  10,   5,   5,   0,   0,
-                   0,  10,  15,  15,  10,   0,   0,   0,
-                   0,  10,  15,  15,  10,   0,   0,   0,
-                  -5,   5,  10,  10,   5,  -5,   0,   0,
-                 -10,   0,  -5,  -5,  -5, -10,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                  15,  15,  15,  15,  20,  25,   0,   0,
-                   0,   5,   5,   5,   5,  15,   0,   0,
-                  -5,   0,   5,   5,   0,  10,   0,   0,
-                  -5,   0,   5,   5,   0,  10,   0,   0,
-                  -5,   0,   0,   0,   0,  10,   0,   0,
-                 -10,  -5,   0,   0,  -5,   5,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-            [
-                   0,   0,   0,   0,   0,   0,   0,   0,
-                 -40, -40, -40, -40, -40, -40,   0,   0,
-                 -30, -30, -30, -30, -30, -30,   0,   0,
-                 -20, -20, -25, -25, -20, -20,   0,   0,
-                 -10, -10, -15, -15, -10, -10,   0,   0,
-                   5,   5,  -5,  -5,   0,   0,   0,   0,
-                  10,  15,   5,   0,   0,   0,   0,   0,
-                   0,   0,   0,   0,   0,   0,   0,   0,
-            ],
-        ],
-        king_eg: [
-               0,   0,   0,   0,   0,   0,   0,   0,
-             -20, -10,  -5,  -5, -10, -20,   0,   0,
-             -10,   5,  10,  10,   5, -10,   0,   0,
-              -5,  10,  20,  20,  10,  -5,   0,   0,
-              -5,  10,  20,  20,  10,  -5,   0,   0,
-             -10,   5,  10,  10,   5, -10,   0,   0,
-             -20, -10,  -5,  -5, -10, -20,   0,   0,
-               0,   0,   0,   0,   0,   0,   0,   0,
-        ],
-        mobility: [S(0, 0), S(4, 4), S(5, 5), S(3, 4), S(0, 0), S(0, 0)],
-        mobility_base: [0, 3, 5, 6, 0, 0],
-        ws_attack_to_move: S(800, 800),
-        ws_attack_waiting: S(120, 150),
-        ws_ring_attack: S(15, 20),
-        ws_ring_defend: S(10, 10),
-        ws_file_pawn: [S(0, 0), S(0, 0), S(0, 0), S(5, 10), S(15, 25), S(40, 60), S(80, 120), S(0, 0)],
-        passed_pawn: [S(0, 0), S(0, 0), S(5, 10), S(10, 20), S(25, 40), S(45, 75), S(0, 0), S(0, 0)],
-        king_jumps: S(6, 0),
-        stuck_risk: S(-40, -30),
-        king_zone: [S(0, 0), S(10, 3), S(10, 3), S(12, 4), S(0, 0), S(0, 0)],
-    },
+    ..WEIGHTS
 };
