@@ -100,6 +100,20 @@ pub(crate) fn attackers(
     };
     let queens = board.by_role(Role::Queen);
     for t in usable {
+        // A piece that bounces off `t` goes on with its own kind of leg,
+        // which must end on `sq` or on another usable trampoline. A leg
+        // stays on the lines (or the jumps) of `t` on the empty board, so
+        // a kind of leg none of whose lines meets those squares cannot
+        // hit, and the pieces that would go on with it are not hunted.
+        // (A pawn goes on with a pawn's capture or step, or, promoted, a
+        // queen's or knight's leg: within all three kinds.)
+        let ends = usable.without(t) | sq;
+        let orth = (rook_attacks(t, Bitboard::EMPTY) & ends).any();
+        let diag = (bishop_attacks(t, Bitboard::EMPTY) & ends).any();
+        let jump = (knight_attacks(t) & ends).any();
+        if !(orth || diag || jump) {
+            continue;
+        }
         let used = Bitboard::from_square(t);
         let mut try_piece = |hunt: &mut Hunt, p: Square, role: Role, lines: Lines| {
             if found.contains(p) {
@@ -116,12 +130,26 @@ pub(crate) fn attackers(
             }
             hit && !all
         };
-        for p in knight_attacks(t) & them & board.by_role(Role::Knight) {
-            if try_piece(&mut hunt, p, Role::Knight, Lines::Any) {
-                return found;
+        if jump {
+            for p in knight_attacks(t) & them & board.by_role(Role::Knight) {
+                if try_piece(&mut hunt, p, Role::Knight, Lines::Any) {
+                    return found;
+                }
             }
         }
-        for p in bishop_attacks(t, occ) & them & board.bishop_likes() {
+        // Bishops go on diagonally, and so do queens that arrive
+        // diagonally where H6 holds; other queens go on with any line.
+        let diag_arrivals = match (diag, orth && !rules.queen_line) {
+            (true, _) => them & board.bishop_likes(),
+            (false, true) => them & queens,
+            (false, false) => Bitboard::EMPTY,
+        };
+        let orth_arrivals = match (orth, diag && !rules.queen_line) {
+            (true, _) => them & board.rook_likes(),
+            (false, true) => them & queens,
+            (false, false) => Bitboard::EMPTY,
+        };
+        for p in bishop_attacks(t, occ) & diag_arrivals {
             let (role, lines) = if queens.contains(p) {
                 (
                     Role::Queen,
@@ -138,7 +166,7 @@ pub(crate) fn attackers(
                 return found;
             }
         }
-        for p in rook_attacks(t, occ) & them & board.rook_likes() {
+        for p in rook_attacks(t, occ) & orth_arrivals {
             let (role, lines) = if queens.contains(p) {
                 (
                     Role::Queen,
