@@ -459,6 +459,19 @@ macro_rules! changed_fields {
     };
 }
 
+/// A game's sub-set of `Weights` (`hoplit`, `tramp`, `jk`) when it differs
+/// from the base's: `field: Type { changed, ..WEIGHTS.field },` with the
+/// changed values written by [`changed_fields!`] one level deeper.
+macro_rules! changed_subset {
+    ($o:expr, $new:expr, $base:expr, $sub:ident: $ty:ident; $($field:ident: $write:expr),* $(,)?) => {
+        if $new.$sub != $base.$sub {
+            let _ = writeln!($o, "    {}: {} {{", stringify!($sub), stringify!($ty));
+            changed_fields!($o, "        ", $new.$sub, $base.$sub; $($field: $write),*);
+            let _ = writeln!($o, "        ..WEIGHTS.{}\n    }},", stringify!($sub));
+        }
+    };
+}
+
 /// `w` as the Rust source of a module of the crate (`eval/tuned/<game>.rs`):
 /// `pub const NAME: Weights = Weights { changed, ..WEIGHTS };` with only the
 /// fields that differ from [`WEIGHTS`] (each game's sub-set likewise, with
@@ -483,52 +496,40 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
         pawn_shield: pairs,
         tempo: s,
     );
-    if w.hoplit != b.hoplit {
-        o.push_str("    hoplit: HoplitWeights {\n");
-        changed_fields!(o, "        ", w.hoplit, b.hoplit;
-            material: s,
-            reserve: s,
-            drop_ready: s,
-            phase: debug,
-            mobility: s,
-            mobility_base: debug,
-            king_zone: s,
-            threat: s,
-        );
-        o.push_str("        ..WEIGHTS.hoplit\n    },\n");
-    }
-    if w.tramp != b.tramp {
-        o.push_str("    tramp: TrampolineWeights {\n");
-        changed_fields!(o, "        ", w.tramp, b.tramp;
-            bounce_mobility: pairs,
-            bounce_king_zone: pairs,
-            bounce_threat: s,
-            king_line: s,
-            in_hand: s,
-            place_pending: s,
-        );
-        o.push_str("        ..WEIGHTS.tramp\n    },\n");
-    }
-    if w.jk != b.jk {
-        o.push_str("    jk: JumpingKingWeights {\n");
-        changed_fields!(o, "        ", w.jk, b.jk;
-            unplaced: s,
-            pst: |t| tables("        ", t),
-            king_eg: |t| table("        ", t),
-            mobility: pairs,
-            mobility_base: debug,
-            ws_attack_to_move: s,
-            ws_attack_waiting: s,
-            ws_ring_attack: s,
-            ws_ring_defend: s,
-            ws_file_pawn: pairs,
-            passed_pawn: pairs,
-            king_jumps: s,
-            stuck_risk: s,
-            king_zone: pairs,
-        );
-        o.push_str("        ..WEIGHTS.jk\n    },\n");
-    }
+    changed_subset!(o, w, b, hoplit: HoplitWeights;
+        material: s,
+        reserve: s,
+        drop_ready: s,
+        phase: debug,
+        mobility: s,
+        mobility_base: debug,
+        king_zone: s,
+        threat: s,
+    );
+    changed_subset!(o, w, b, tramp: TrampolineWeights;
+        bounce_mobility: pairs,
+        bounce_king_zone: pairs,
+        bounce_threat: s,
+        king_line: s,
+        in_hand: s,
+        place_pending: s,
+    );
+    changed_subset!(o, w, b, jk: JumpingKingWeights;
+        unplaced: s,
+        pst: |t| tables("        ", t),
+        king_eg: |t| table("        ", t),
+        mobility: pairs,
+        mobility_base: debug,
+        ws_attack_to_move: s,
+        ws_attack_waiting: s,
+        ws_ring_attack: s,
+        ws_ring_defend: s,
+        ws_file_pawn: pairs,
+        passed_pawn: pairs,
+        king_jumps: s,
+        stuck_risk: s,
+        king_zone: pairs,
+    );
     o.push_str("    ..WEIGHTS\n};\n");
     let mut head = String::new();
     head.push_str("//! Weights written by `springboard tune` (docs/engine.md, \"The tuner\"):\n");
@@ -553,7 +554,6 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::WEIGHTS;
     use springboard_rules::Variant;
 
     /// Positions of pseudo-random legal games of `variant`.
