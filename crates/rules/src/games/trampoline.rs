@@ -35,6 +35,16 @@ impl GameRules for Trampoline {
     }
 
     #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        legal_moves_filtered(pos, list, keep)
+    }
+
+    #[inline]
+    fn has_legal_step(pos: &Position) -> bool {
+        has_legal_move(pos)
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -54,16 +64,20 @@ impl GameRules for Trampoline {
     }
 }
 
-fn piece_moves(pos: &Position, list: &mut MoveList) {
+/// Appends the legal piece moves that `keep` accepts (asked first, in
+/// generation order; the legality of the kept ones only is tested).
+fn piece_moves(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
     let us = pos.turn;
-    let mut pseudo = MoveList::with_capacity(96);
+    // The pseudo-legal moves go after the list's own and are then
+    // filtered in place (no second list to allocate per node).
+    let start = list.len();
     bounce::piece_moves(
         &pos.board,
         pos.trampolines,
         TRAMPOLINE,
         us,
         pos.ep_square,
-        &mut pseudo,
+        list,
     );
     bounce::king_moves(
         &pos.board,
@@ -71,17 +85,26 @@ fn piece_moves(pos: &Position, list: &mut MoveList) {
         TRAMPOLINE,
         us,
         pos.castling,
-        &mut pseudo,
+        list,
     );
     let Some(k) = pos.board.king_of(us) else {
+        list.truncate(start);
         return;
     };
     let in_check = pos.is_check();
     let critical = bounce::critical_squares(&pos.board, pos.trampolines, TRAMPOLINE, k, !us);
-    list.extend(pseudo.into_iter().filter(|&m| {
-        bounce::surely_safe(m, k, in_check, critical)
-            || bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m)
-    }));
+    let mut kept = start;
+    for i in start..list.len() {
+        let m = list[i];
+        if keep(m)
+            && (bounce::surely_safe(m, k, in_check, critical)
+                || bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m))
+        {
+            list[kept] = m;
+            kept += 1;
+        }
+    }
+    list.truncate(kept);
 }
 
 /// T2: the trampoline goes to any square without a piece or trampoline.
@@ -94,16 +117,35 @@ fn trampoline_squares(pos: &Position) -> Bitboard {
 
 /// Appends every legal move: piece moves, then trampoline moves.
 pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
-    piece_moves(pos, list);
+    legal_moves_filtered(pos, list, |_| true);
+}
+
+/// [`legal_moves`] followed by a `retain(keep)`, with `keep` asked first.
+fn legal_moves_filtered(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
+    piece_moves(pos, list, &mut keep);
     for s in trampoline_squares(pos) {
-        list.push(Move::trampoline(s));
+        let m = Move::trampoline(s);
+        if keep(m) {
+            list.push(m);
+        }
     }
+}
+
+/// Whether the side to move has a legal move: out of check, a trampoline
+/// move is one (T7) wherever a square is free for it.
+fn has_legal_move(pos: &Position) -> bool {
+    if trampoline_squares(pos).any() {
+        return true;
+    }
+    let mut list = MoveList::with_capacity(96);
+    piece_moves(pos, &mut list, |_| true);
+    !list.is_empty()
 }
 
 /// The number of legal moves (perft's last ply).
 pub(crate) fn count_moves(pos: &Position) -> u64 {
     let mut list = MoveList::with_capacity(96);
-    piece_moves(pos, &mut list);
+    piece_moves(pos, &mut list, |_| true);
     list.len() as u64 + u64::from(trampoline_squares(pos).count())
 }
 
