@@ -26,6 +26,11 @@ impl GameRules for Chess {
     }
 
     #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        legal_moves_kept(pos, list, keep)
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -99,18 +104,40 @@ fn attacked(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
 }
 
 #[inline]
-fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, promo_rank: Rank) {
+fn push_pawn_moves(
+    list: &mut MoveList,
+    keep: &mut impl FnMut(Move) -> bool,
+    from: Square,
+    to: Square,
+    promo_rank: Rank,
+) {
     if to.rank() == promo_rank {
         for role in PROMOTIONS {
-            list.push(Move::promotion(from, to, role));
+            push(list, keep, Move::promotion(from, to, role));
         }
     } else {
-        list.push(Move::normal(from, to));
+        push(list, keep, Move::normal(from, to));
+    }
+}
+
+/// Appends `m` if `keep` accepts it.
+#[inline(always)]
+fn push(list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool, m: Move) {
+    if keep(m) {
+        list.push(m);
     }
 }
 
 /// Appends every legal move of a chess position.
 pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    legal_moves_kept(pos, list, |_| true)
+}
+
+/// Appends the legal moves that `keep` accepts, in the order of
+/// [`legal_moves`]: `keep` is asked first, and only the kept moves whose
+/// legality needs a test (king steps, castling, en passant) are tested.
+fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
+    let keep = &mut keep;
     let b = pos.board();
     let us = pos.turn();
     let them = !us;
@@ -124,8 +151,9 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     // with the king off the board (it must not hide behind itself).
     let occ_no_king = occ ^ ksq;
     for to in king_attacks(ksq) & !ours {
-        if !attacked(pos, to, them, occ_no_king) {
-            list.push(Move::normal(ksq, to));
+        let m = Move::normal(ksq, to);
+        if keep(m) && !attacked(pos, to, them, occ_no_king) {
+            list.push(m);
         }
     }
     if checkers.more_than_one() {
@@ -141,7 +169,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     // Knights (a pinned knight never moves).
     for from in b.pieces(us, Role::Knight) & !pinned {
         for to in knight_attacks(from) & !ours & target {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
     }
     // Sliders.
@@ -151,7 +179,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             t &= line(ksq, from);
         }
         for to in t {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
     }
     for from in b.rook_likes() & ours {
@@ -160,7 +188,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             t &= line(ksq, from);
         }
         for to in t {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
     }
 
@@ -182,14 +210,14 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         if pinned.contains(from) && !line(ksq, from).contains(to) {
             continue;
         }
-        push_pawn_moves(list, from, to, promo_rank);
+        push_pawn_moves(list, keep, from, to, promo_rank);
     }
     for to in double {
         let from = Square::from_index((to as i32 - 2 * up as i32) as u32);
         if pinned.contains(from) && !line(ksq, from).contains(to) {
             continue;
         }
-        list.push(Move::double_step(from, to));
+        push(list, keep, Move::double_step(from, to));
     }
     for from in pawns {
         let mut t = pawn_attacks(us, from) & theirs & target;
@@ -197,15 +225,16 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             t &= line(ksq, from);
         }
         for to in t {
-            push_pawn_moves(list, from, to, promo_rank);
+            push_pawn_moves(list, keep, from, to, promo_rank);
         }
     }
     if let Some(ep) = pos.ep_square() {
         // The en-passant square is set only when a capture is legal; which
         // pawns may take is checked by making the capture.
         for from in pawn_attacks(them, ep) & pawns {
-            if ep_capture_legal(pos, from, ep) {
-                list.push(Move::en_passant(from, ep));
+            let m = Move::en_passant(from, ep);
+            if keep(m) && ep_capture_legal(pos, from, ep) {
+                list.push(m);
             }
         }
     }
@@ -217,6 +246,10 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
                 continue;
             }
             let (rook_sq, king_to, _) = castle_squares(us, king_side);
+            let m = Move::castle(ksq, king_to);
+            if !keep(m) {
+                continue;
+            }
             let path = between(ksq, rook_sq);
             if (path & occ).any() {
                 continue;
@@ -225,7 +258,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             if king_path.any_map(|sq| attacked(pos, sq, them, occ)) {
                 continue;
             }
-            list.push(Move::castle(ksq, king_to));
+            list.push(m);
         }
     }
 }
