@@ -55,6 +55,11 @@ impl GameRules for JumpingKing {
     }
 
     #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        legal_moves_kept(pos, list, keep)
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -179,20 +184,27 @@ fn set_jumping(pos: &mut Position, color: Color, on: bool) {
 
 /// Appends every legal move.
 pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    legal_moves_kept(pos, list, |_| true)
+}
+
+/// Appends the legal moves that `keep` accepts, in the order of
+/// [`legal_moves`]: `keep` is asked first, and the legality of the kept
+/// moves only is tested.
+fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
     let us = pos.turn();
     if pos.weak_square_taken() {
         return; // C3: the game is over.
     }
     if pos.is_jumping(us) {
         // The stuck rule (J6) has cleared the bit if no jump exists.
-        jumps(pos, list);
+        jumps(pos, list, &mut keep);
     } else if pos.is_jumping(!us) {
         // J6: wait while the opponent jumps; a passing king in check is mated.
-        if pos.checkers().is_empty() {
+        if pos.checkers().is_empty() && keep(Move::pass()) {
             list.push(Move::pass());
         }
     } else {
-        fide_moves(pos, list);
+        fide_moves(pos, list, &mut keep);
     }
 }
 
@@ -233,22 +245,28 @@ fn last_jump_safe(pos: &Position, to: Square) -> bool {
     attackers_to(pos, to, !us, pos.board().occupied() | to).is_empty()
 }
 
-fn jumps(pos: &Position, list: &mut MoveList) {
+fn jumps(pos: &Position, list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool) {
     let (ksq, dests, roles) = jump_parts(pos);
     let Some(roles) = roles else {
         for to in dests {
-            list.push(Move::jump(ksq, to, None));
+            let m = Move::jump(ksq, to, None);
+            if keep(m) {
+                list.push(m);
+            }
         }
         return;
     };
     let last = pos.unplaced(pos.turn()) == 1;
     for to in dests {
-        if last && !last_jump_safe(pos, to) {
-            continue;
-        }
+        // Tested once per square, and only for a kept jump.
+        let mut safe = None;
         for (i, &ok) in roles.iter().enumerate() {
-            if ok {
-                list.push(Move::jump(ksq, to, Some(MEN[i])));
+            if !ok {
+                continue;
+            }
+            let m = Move::jump(ksq, to, Some(MEN[i]));
+            if keep(m) && (!last || *safe.get_or_insert_with(|| last_jump_safe(pos, to))) {
+                list.push(m);
             }
         }
     }
@@ -296,7 +314,7 @@ fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
 /// The FIDE moves of J8 on this board: no castling, no double step, no en
 /// passant; never onto one's own weak square (J3); optional promotion on
 /// rank 7 (White) or 2 (Black) from the pool of J9.
-fn fide_moves(pos: &Position, list: &mut MoveList) {
+fn fide_moves(pos: &Position, list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool) {
     let b = pos.board();
     let us = pos.turn();
     let them = !us;
@@ -328,8 +346,9 @@ fn fide_moves(pos: &Position, list: &mut MoveList) {
         (attackers_to(pos, k, them, occ) & !Bitboard::from_square(to)).is_empty()
     };
     let mut push = |from: Square, to: Square| {
-        if safe(from, to) {
-            list.push(Move::normal(from, to));
+        let m = Move::normal(from, to);
+        if keep(m) && safe(from, to) {
+            list.push(m);
         }
     };
 
@@ -362,17 +381,22 @@ fn fide_moves(pos: &Position, list: &mut MoveList) {
             & !occ;
         let caps = pawn_attacks(us, from) & targets & theirs;
         for to in step | caps {
-            if !safe(from, to) {
-                continue;
+            // Tested once per square, and only for a kept move.
+            let mut is_safe = None;
+            let m = Move::normal(from, to);
+            if keep(m) && *is_safe.get_or_insert_with(|| safe(from, to)) {
+                list.push(m);
             }
-            list.push(Move::normal(from, to));
             if to.rank().index() == promo_rank {
                 // J9: the pool of a kind is 4 minus that kind on the board,
                 // the man this move captures already off.
                 let left = b.occupied().without(to);
                 for role in [Role::Rook, Role::Bishop, Role::Knight] {
                     if (b.by_role(role) & left).count() < 4 {
-                        list.push(Move::promotion(from, to, role));
+                        let m = Move::promotion(from, to, role);
+                        if keep(m) && *is_safe.get_or_insert_with(|| safe(from, to)) {
+                            list.push(m);
+                        }
                     }
                 }
             }
