@@ -31,7 +31,7 @@ mod movegen;
 mod tests;
 
 pub(crate) use geometry::{hoplit_attackers, hoplit_targets, hoplit_turn};
-use movegen::{ep_capture_possible, legal_moves};
+use movegen::{ep_capture_possible, legal_moves, legal_moves_kept};
 
 use crate::error::FenError;
 use crate::games::chess;
@@ -62,6 +62,11 @@ impl GameRules for Hoplit {
     #[inline]
     fn legal_moves(pos: &Position, list: &mut MoveList) {
         legal_moves(pos, list)
+    }
+
+    #[inline]
+    fn legal_steps_filtered(pos: &Position, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
+        legal_moves_kept(pos, list, keep)
     }
 
     #[inline]

@@ -70,28 +70,63 @@ impl Guard {
         }
     }
 
-    /// Pushes the moves of the non-pawn piece on `from` to `targets`.
+    /// Pushes the moves of the non-pawn piece on `from` to `targets` that
+    /// `keep` accepts.
     #[inline(always)]
-    fn push_all(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
+    fn push_all(
+        &self,
+        list: &mut MoveList,
+        keep: &mut impl FnMut(Move) -> bool,
+        from: Square,
+        targets: Bitboard,
+    ) {
         let danger = self.danger(from);
         for to in targets & !danger & self.free {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
         let slow = targets & danger;
         if slow.any() {
             for to in slow {
-                if self.exact(from, to, false) {
-                    list.push(Move::normal(from, to));
+                let m = Move::normal(from, to);
+                if keep(m) && self.exact(from, to, false) {
+                    list.push(m);
                 }
             }
         }
     }
 }
 
+/// Appends `m` if `keep` accepts it.
+#[inline(always)]
+fn push(list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool, m: Move) {
+    if keep(m) {
+        list.push(m);
+    }
+}
+
+/// Appends the promotions from `from` to `to` that `keep` accepts and
+/// whose move is `legal` (asked once, for the first kept one).
 #[inline]
-fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+fn push_promotions(
+    list: &mut MoveList,
+    keep: &mut impl FnMut(Move) -> bool,
+    from: Square,
+    to: Square,
+    legal: impl FnOnce() -> bool,
+) {
+    let mut legal = Some(legal);
+    let mut is_legal = false;
     for role in PROMOTIONS {
-        list.push(Move::promotion(from, to, role));
+        let m = Move::promotion(from, to, role);
+        if !keep(m) {
+            continue;
+        }
+        if let Some(test) = legal.take() {
+            is_legal = test();
+        }
+        if is_legal {
+            list.push(m);
+        }
     }
 }
 
@@ -119,6 +154,18 @@ fn king_safe(
 
 /// Appends every legal move of a Hoplit Chess position.
 pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    legal_moves_kept(pos, list, |_| true)
+}
+
+/// Appends the legal moves that `keep` accepts, in the order of
+/// [`legal_moves`]: `keep` is asked first, and the legality of the kept
+/// moves only is tested.
+pub(crate) fn legal_moves_kept(
+    pos: &Position,
+    list: &mut MoveList,
+    mut keep: impl FnMut(Move) -> bool,
+) {
+    let keep = &mut keep;
     let b = pos.board();
     let us = pos.turn();
     let them = !us;
@@ -137,11 +184,13 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     // behind itself from a slider, nor keep serving as a Hoplit's screen.
     let occ_no_king = occ ^ ksq;
     for to in king_attacks(ksq) & !ours {
-        if pos.attackers_to(to, them, occ_no_king).is_empty()
+        let m = Move::normal(ksq, to);
+        if keep(m)
+            && pos.attackers_to(to, them, occ_no_king).is_empty()
             && (their_hoplits.is_empty()
                 || hoplit_attackers(to, their_hoplits, occ_no_king, our_pawns).is_empty())
         {
-            list.push(Move::normal(ksq, to));
+            list.push(m);
         }
     }
     // Drops (L4): on an empty first-rank square behind a friendly pawn
@@ -159,13 +208,17 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             Color::Black => (!occ).north().north(),
         };
         for to in back & !occ & behind_pawns & free_ahead {
+            let m = Move::drop(Role::Hoplit, to);
+            if !keep(m) {
+                continue;
+            }
             let up = us.fold(8, -8);
             let pawn_from = Square::from_index((to as i32 + up) as u32);
             let pawn_to = Square::from_index((to as i32 + 2 * up) as u32);
             let after = (occ | to) ^ pawn_from | pawn_to;
             let pawns = (our_pawns ^ pawn_from) | pawn_to;
             if king_safe(pos, ksq, after, pawns, Bitboard::EMPTY) {
-                list.push(Move::drop(Role::Hoplit, to));
+                list.push(m);
             }
         }
     }
@@ -195,21 +248,21 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     let pinned = chess::pinned(pos, us, ksq);
 
     for from in b.pieces(us, Role::Knight) & !pinned {
-        guard.push_all(list, from, knight_attacks(from) & !ours & target);
+        guard.push_all(list, keep, from, knight_attacks(from) & !ours & target);
     }
     for from in b.bishop_likes() & ours {
         let mut t = bishop_attacks(from, occ) & !ours & target;
         if pinned.contains(from) {
             t &= line(ksq, from);
         }
-        guard.push_all(list, from, t);
+        guard.push_all(list, keep, from, t);
     }
     for from in b.rook_likes() & ours {
         let mut t = rook_attacks(from, occ) & !ours & target;
         if pinned.contains(from) {
             t &= line(ksq, from);
         }
-        guard.push_all(list, from, t);
+        guard.push_all(list, keep, from, t);
     }
     for from in b.pieces(us, Role::Hoplit) {
         let mut t = hoplit_targets(from, occ, ours, their_pawns) & target;
@@ -218,7 +271,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             // pinned Hoplit has no move; the mask says so generally.
             t &= line(ksq, from);
         }
-        guard.push_all(list, from, t);
+        guard.push_all(list, keep, from, t);
     }
 
     // Pawns. A step touches the zone when its destination or its origin
@@ -240,33 +293,35 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
     for to in single & !last & !danger & guard.free {
         let from = Square::from_index((to as i32 - up) as u32);
         if pin_ok(from, to) {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
     }
     for to in single & !last & danger {
         let from = Square::from_index((to as i32 - up) as u32);
-        if pin_ok(from, to) && guard.exact(from, to, true) {
-            list.push(Move::normal(from, to));
+        let m = Move::normal(from, to);
+        if keep(m) && pin_ok(from, to) && guard.exact(from, to, true) {
+            list.push(m);
         }
     }
     for to in single & last {
         let from = Square::from_index((to as i32 - up) as u32);
-        if pin_ok(from, to) && guard.ok(from, to, false) {
-            push_promotions(list, from, to);
-        }
+        push_promotions(list, keep, from, to, || {
+            pin_ok(from, to) && guard.ok(from, to, false)
+        });
     }
     let double = shift(step & third) & empty & target;
     let danger = guard.zone | shift(shift(guard.zone));
     for to in double & !danger & guard.free {
         let from = Square::from_index((to as i32 - 2 * up) as u32);
         if pin_ok(from, to) {
-            list.push(Move::double_step(from, to));
+            push(list, keep, Move::double_step(from, to));
         }
     }
     for to in double & danger {
         let from = Square::from_index((to as i32 - 2 * up) as u32);
-        if pin_ok(from, to) && guard.exact(from, to, true) {
-            list.push(Move::double_step(from, to));
+        let m = Move::double_step(from, to);
+        if keep(m) && pin_ok(from, to) && guard.exact(from, to, true) {
+            list.push(m);
         }
     }
     for from in our_pawns {
@@ -279,23 +334,23 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
         }
         let danger = guard.danger(from);
         for to in t & !last & !danger & guard.free {
-            list.push(Move::normal(from, to));
+            push(list, keep, Move::normal(from, to));
         }
         for to in t & !last & danger {
-            if guard.exact(from, to, true) {
-                list.push(Move::normal(from, to));
+            let m = Move::normal(from, to);
+            if keep(m) && guard.exact(from, to, true) {
+                list.push(m);
             }
         }
         for to in t & last {
-            if guard.ok(from, to, false) {
-                push_promotions(list, from, to);
-            }
+            push_promotions(list, keep, from, to, || guard.ok(from, to, false));
         }
     }
     if let Some(ep) = pos.ep_square() {
         for from in pawn_attacks(them, ep) & our_pawns {
-            if ep_capture_legal(pos, from, ep) {
-                list.push(Move::en_passant(from, ep));
+            let m = Move::en_passant(from, ep);
+            if keep(m) && ep_capture_legal(pos, from, ep) {
+                list.push(m);
             }
         }
     }
@@ -309,6 +364,10 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
                 continue;
             }
             let (rook_sq, king_to, rook_to) = chess::castle_squares(us, king_side);
+            let m = Move::castle(ksq, king_to);
+            if !keep(m) {
+                continue;
+            }
             if (between(ksq, rook_sq) & occ).any() {
                 continue;
             }
@@ -317,7 +376,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
             }
             let after = (occ ^ ksq ^ rook_sq) | king_to | rook_to;
             if king_safe(pos, king_to, after, our_pawns, Bitboard::EMPTY) {
-                list.push(Move::castle(ksq, king_to));
+                list.push(m);
             }
         }
     }
