@@ -5,10 +5,10 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 fn inner(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
-    if depth == 1 {
-        return pos.count_legal_moves();
-    }
     let (list, rest) = buffers.split_first_mut().expect("a buffer per ply");
+    if depth == 1 {
+        return pos.count_legal_moves_with(list);
+    }
     list.clear();
     pos.legal_moves_into(list);
     let mut nodes = 0;

@@ -39,7 +39,7 @@ impl GameRules for HopChess {
     }
 
     #[inline]
-    fn count_moves(pos: &Position) -> u64 {
+    fn count_moves(pos: &Position, _scratch: &mut MoveList) -> u64 {
         count_moves(pos)
     }
 

@@ -61,12 +61,13 @@ pub(crate) trait GameRules {
     fn legal_moves(pos: &Position, list: &mut MoveList);
 
     /// The number of legal moves (perft's last ply); a game may count
-    /// faster than it lists.
+    /// faster than it lists. `scratch` is a list the count may use (what
+    /// it holds is lost), so that perft allocates none per position.
     #[inline]
-    fn count_moves(pos: &Position) -> u64 {
-        let mut list = MoveList::with_capacity(64);
-        Self::legal_moves(pos, &mut list);
-        list.len() as u64
+    fn count_moves(pos: &Position, scratch: &mut MoveList) -> u64 {
+        scratch.clear();
+        Self::legal_moves(pos, scratch);
+        scratch.len() as u64
     }
 
     /// Appends the legal half-steps (see [`Position::legal_steps_into`]);
@@ -247,7 +248,14 @@ impl Position {
     /// count faster (perft's last ply).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        with_game!(self.variant, G => G::count_moves(self))
+        self.count_legal_moves_with(&mut MoveList::with_capacity(64))
+    }
+
+    /// [`Position::count_legal_moves`] with a list it may use (what it
+    /// holds is lost): perft's last ply allocates nothing.
+    #[inline]
+    pub fn count_legal_moves_with(&self, scratch: &mut MoveList) -> u64 {
+        with_game!(self.variant, G => G::count_moves(self, scratch))
     }
 
     /// Appends the legal half-steps: a search may split a turn into steps.

@@ -30,8 +30,8 @@ impl GameRules for Trampoline {
     }
 
     #[inline]
-    fn count_moves(pos: &Position) -> u64 {
-        count_moves(pos)
+    fn count_moves(pos: &Position, scratch: &mut MoveList) -> u64 {
+        count_moves(pos, scratch)
     }
 
     #[inline]
@@ -143,10 +143,10 @@ fn has_legal_move(pos: &Position) -> bool {
 }
 
 /// The number of legal moves (perft's last ply).
-pub(crate) fn count_moves(pos: &Position) -> u64 {
-    let mut list = MoveList::with_capacity(96);
-    piece_moves(pos, &mut list, |_| true);
-    list.len() as u64 + u64::from(trampoline_squares(pos).count())
+pub(crate) fn count_moves(pos: &Position, scratch: &mut MoveList) -> u64 {
+    scratch.clear();
+    piece_moves(pos, scratch, |_| true);
+    scratch.len() as u64 + u64::from(trampoline_squares(pos).count())
 }
 
 /// Plays a legal move.
