@@ -126,36 +126,54 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     let mut attack_units = 0;
     let mut attackers = 0;
 
-    for role in ROLES {
-        let ri = role.index();
-        for sq in b.pieces(us, role) {
+    // Each role's pieces in a loop of its own, with its own attack
+    // lookup: inlined there, where a lookup by a role held in a variable
+    // (`attacks::attacks`) is a call and a branch per piece.
+    macro_rules! placed {
+        ($role:expr, $sq:expr) => {{
+            let ri = $role.index();
             let idx = match us {
-                Color::White => sq.index() ^ 56,
-                Color::Black => sq.index(),
+                Color::White => $sq.index() ^ 56,
+                Color::Black => $sq.index(),
             };
             score += w.material[ri] + S(w.pst_mg[ri][idx], w.pst_eg[ri][idx]);
-            if matches!(role, Role::Pawn | Role::King) {
-                continue;
-            }
-            let att = attacks::attacks(role, us, sq, occ);
-            let mob = (att & mobility_area).count() as i32 - w.mobility_base[ri];
-            score += w.mobility[ri] * mob;
-            let zone_hits = (att & king_zone).count() as i32;
-            if zone_hits > 0 {
-                attackers += 1;
-                attack_units += w.king_attack_unit[ri] * zone_hits.min(3);
-            }
-            if role == Role::Rook {
-                let file = Bitboard::file(sq.file());
-                if (file & our_pawns).is_empty() {
-                    score += if (file & their_pawns).is_empty() {
-                        w.rook_open_file
-                    } else {
-                        w.rook_semi_open_file
-                    };
+        }};
+    }
+    macro_rules! mobile {
+        ($role:expr, $attacks:expr) => {{
+            let ri = $role.index();
+            for sq in b.pieces(us, $role) {
+                placed!($role, sq);
+                let att: Bitboard = $attacks(sq);
+                let mob = (att & mobility_area).count() as i32 - w.mobility_base[ri];
+                score += w.mobility[ri] * mob;
+                let zone_hits = (att & king_zone).count() as i32;
+                if zone_hits > 0 {
+                    attackers += 1;
+                    attack_units += w.king_attack_unit[ri] * zone_hits.min(3);
+                }
+                if $role == Role::Rook {
+                    let file = Bitboard::file(sq.file());
+                    if (file & our_pawns).is_empty() {
+                        score += if (file & their_pawns).is_empty() {
+                            w.rook_open_file
+                        } else {
+                            w.rook_semi_open_file
+                        };
+                    }
                 }
             }
-        }
+        }};
+    }
+    for sq in our_pawns {
+        placed!(Role::Pawn, sq);
+    }
+    mobile!(Role::Knight, attacks::knight_attacks);
+    mobile!(Role::Bishop, |sq| attacks::bishop_attacks(sq, occ));
+    mobile!(Role::Rook, |sq| attacks::rook_attacks(sq, occ));
+    mobile!(Role::Queen, |sq| attacks::queen_attacks(sq, occ));
+    for sq in b.pieces(us, Role::King) {
+        placed!(Role::King, sq);
     }
     if attackers >= 2 {
         score.0 += attack_units * attack_units * w.king_attack_scale / 64;
