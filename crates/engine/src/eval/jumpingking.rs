@@ -45,6 +45,7 @@ fn ring(color: Color) -> Bitboard {
 
 /// The attacks of a man on the 38 squares (J1); pawns and kings as in FIDE
 /// (a jumping king's attacks are the caller's business: it has none).
+#[inline(always)]
 fn attacks_on_board(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
     let blockers = occ | !MASK;
     let a = match role {
@@ -154,47 +155,56 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> S {
     let mut ring_attackers = 0;
     let mut ring_defenders = 0;
 
-    for role in MEN {
-        let ri = role.index();
-        for sq in b.pieces(us, role) {
-            score += w.material[ri];
-            if let Some(i) = table_index(us, sq) {
-                let v = jw.pst[ri][i];
-                score += S(v, v);
+    // Each kind of man in a loop of its own (the order of MEN): its
+    // attack lookup is inlined there, the role being a constant.
+    macro_rules! men {
+        ($role:expr) => {{
+            let role = $role;
+            let ri = role.index();
+            for sq in b.pieces(us, role) {
+                score += w.material[ri];
+                if let Some(i) = table_index(us, sq) {
+                    let v = jw.pst[ri][i];
+                    score += S(v, v);
+                }
+                let att = attacks_on_board(role, us, sq, occ);
+                let reach = if role == Role::Pawn {
+                    // A pawn reaches the square ahead by stepping (no double
+                    // step, J8); it attacks diagonally.
+                    let ahead = sq
+                        .offset(0, us.fold(1, -1))
+                        .filter(|&s| MASK.contains(s) && !occ.contains(s))
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    att | ahead
+                } else {
+                    let mob = (att & mobility_area).count() as i32 - jw.mobility_base[ri];
+                    score += jw.mobility[ri] * mob;
+                    score += jw.king_zone[ri] * ((att & enemy_king_zone).count() as i32).min(3);
+                    att
+                };
+                // A pawn never captures onto the weak square (no enemy man
+                // stands there but a king on its start square).
+                let onto_ws = if role == Role::Pawn {
+                    reach & !att
+                } else {
+                    reach
+                };
+                if their_ws_open && onto_ws.contains(their_ws) {
+                    ws_attackers += 1;
+                }
+                if (att & their_ring).any() {
+                    ring_attackers += 1;
+                }
+                if (att & our_ring).any() {
+                    ring_defenders += 1;
+                }
             }
-            let att = attacks_on_board(role, us, sq, occ);
-            let reach = if role == Role::Pawn {
-                // A pawn reaches the square ahead by stepping (no double
-                // step, J8); it attacks diagonally.
-                let ahead = sq
-                    .offset(0, us.fold(1, -1))
-                    .filter(|&s| MASK.contains(s) && !occ.contains(s))
-                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
-                att | ahead
-            } else {
-                let mob = (att & mobility_area).count() as i32 - jw.mobility_base[ri];
-                score += jw.mobility[ri] * mob;
-                score += jw.king_zone[ri] * ((att & enemy_king_zone).count() as i32).min(3);
-                att
-            };
-            // A pawn never captures onto the weak square (no enemy man
-            // stands there but a king on its start square).
-            let onto_ws = if role == Role::Pawn {
-                reach & !att
-            } else {
-                reach
-            };
-            if their_ws_open && onto_ws.contains(their_ws) {
-                ws_attackers += 1;
-            }
-            if (att & their_ring).any() {
-                ring_attackers += 1;
-            }
-            if (att & our_ring).any() {
-                ring_defenders += 1;
-            }
-        }
+        }};
     }
+    men!(MEN[0]);
+    men!(MEN[1]);
+    men!(MEN[2]);
+    men!(MEN[3]);
 
     // Pawns: passed, and walking up the weak square's file.
     let ws_file = Bitboard::file(their_ws.file());
