@@ -8,7 +8,7 @@
 //! not empty, and a legal placement is among the checking ones exactly
 //! when its position is in check.
 
-use springboard_rules::{Move, MoveKind, MoveList, Position, Variant};
+use springboard_rules::{Move, MoveKind, MoveList, Position, Role, Variant};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -75,6 +75,16 @@ fn check(pos: &Position) -> (usize, usize) {
         &|m| is_capture(pos, m) || m.promotion_role().is_some(),
         &|m| m.to().is_some_and(|t| t.index() % 3 == 1),
     ];
+    // The noisy steps: captures and queen promotions.
+    let noisy: MoveList = all
+        .iter()
+        .copied()
+        .filter(|&m| is_capture(pos, m) || m.promotion_role() == Some(Role::Queen))
+        .collect();
+    assert!(all.iter().all(|&m| pos.is_noisy(m) == noisy.contains(&m)));
+    let mut got = vec![Move::trampoline(springboard_rules::Square::A1)];
+    pos.legal_noisy_steps_into(&mut got);
+    assert_eq!(got[1..], noisy[..], "noisy: {}", pos.to_fen());
     for (i, keep) in filters.iter().enumerate() {
         let want: MoveList = all.iter().copied().filter(|&m| keep(m)).collect();
         // Appends after what the list holds already.
@@ -144,4 +154,34 @@ fn filtered_steps_are_the_full_list_retained() {
     // Hop Chess's deferred legality is tested on illegal candidates too.
     assert!(rejected > 1_000, "{rejected}");
     println!("{positions} positions, {places} placement states, {checks} checking placements, {rejected} illegal candidates, {ends} ends");
+}
+
+/// Hand-picked Trampoline Chess positions whose noisy steps come from a
+/// pawn's bounce: promoted on a trampoline of the last rank, the queen
+/// goes on to quiet squares (queen promotions, so noisy), the rook and
+/// the others do not; a pawn bounced off a trampoline ahead captures or
+/// steps on. The generator that leaves out quiet moves (`quiet: false` in
+/// `bounce::piece_moves`) must keep every one of the noisy ones.
+#[test]
+fn noisy_steps_keep_the_bounced_promotions_and_captures() {
+    for (fen, want) in [
+        // e7-e8 onto White's trampoline, then a queen's line from e8.
+        ("8/4P3/7k/8/8/8/8/K7 w - - 0 1 e8,-", "e7e8e1q"),
+        // e2-e3 onto the trampoline, then a pawn's capture from e3.
+        ("k7/8/8/8/3n1n2/8/4P3/K7 w - - 0 1 e3,-", "e2e3d4"),
+    ] {
+        let pos = Position::from_fen(Variant::Trampoline, fen).unwrap();
+        let mut all = MoveList::new();
+        pos.legal_steps_into(&mut all);
+        let noisy: MoveList = all.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+        let mut got = MoveList::new();
+        pos.legal_noisy_steps_into(&mut got);
+        assert_eq!(got, noisy, "{fen}");
+        let texts: Vec<String> = got
+            .iter()
+            .map(|&m| springboard_rules::notation::uci::to_uci(&pos, m))
+            .collect();
+        assert!(texts.iter().any(|t| t == want), "{want} in {texts:?}");
+        assert!(got.len() < all.len(), "{fen}: quiet moves left out");
+    }
 }

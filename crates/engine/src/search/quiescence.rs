@@ -6,11 +6,11 @@
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::ordering::step_may_check;
 use super::profile::{mate_probe_at_horizon, quiescence_tt, quiescence_turns};
-use super::see::{captured_role, is_capture, likely_losing, see_ge, value};
+use super::see::{captured_role, likely_losing, see_ge, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::tt::{encode_move, Bound, Entry};
-use springboard_rules::{Move, Position, Role};
+use springboard_rules::{Move, Position};
 
 /// How many placements quiescence tries in Hop Chess's `place` state, in
 /// its first turn and in the later ones (more only while each one tried
@@ -110,11 +110,10 @@ impl Worker<'_, '_> {
             pos.legal_steps_into(&mut moves);
         } else {
             // Only captures and queen promotions, and only their legality
-            // tested (the rules core asks the filter first): most steps
-            // are quiet, and a Hop Chess step's legality test is dear.
-            pos.legal_steps_filtered_into(&mut moves, |m| {
-                is_capture(pos, m) || m.promotion_role() == Some(Role::Queen)
-            });
+            // tested (the rules core asks the filter first, or does not
+            // look for quiet moves at all): most steps are quiet, and a
+            // Hop Chess step's legality test is dear.
+            pos.legal_noisy_steps_into(&mut moves);
         }
         if moves.is_empty() && (in_check || !pos.has_legal_step()) {
             self.lists[ply] = moves;

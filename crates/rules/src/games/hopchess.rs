@@ -362,7 +362,15 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
 /// Every pseudo-legal piece move of the side to move.
 fn pseudo_piece_moves(pos: &Position, list: &mut MoveList) {
     let us = pos.turn;
-    bounce::piece_moves(&pos.board, pos.trampolines, HOP, us, pos.ep_square, list);
+    bounce::piece_moves(
+        &pos.board,
+        pos.trampolines,
+        HOP,
+        us,
+        pos.ep_square,
+        true,
+        list,
+    );
     bounce::king_moves(&pos.board, pos.trampolines, HOP, us, pos.castling, list);
 }
 

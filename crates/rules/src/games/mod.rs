@@ -93,6 +93,14 @@ pub(crate) trait GameRules {
         });
     }
 
+    /// Appends the legal half-steps that capture or promote to a queen
+    /// ([`Position::is_noisy`]): [`GameRules::legal_steps_filtered`] with
+    /// that filter. A game may leave the others out before it finds them.
+    #[inline]
+    fn legal_noisy_steps(pos: &Position, list: &mut MoveList) {
+        Self::legal_steps_filtered(pos, list, |m| pos.is_noisy(m))
+    }
+
     /// Appends the candidate half-steps: every legal half-step, in the
     /// order of [`GameRules::legal_steps`], with perhaps some illegal ones
     /// among them that [`GameRules::candidate_is_legal`] tells apart. A game
@@ -276,6 +284,27 @@ impl Position {
     #[inline]
     pub fn legal_steps_filtered_into(&self, list: &mut MoveList, keep: impl FnMut(Move) -> bool) {
         with_game!(self.variant, G => G::legal_steps_filtered(self, list, keep))
+    }
+
+    /// Whether the step `m` captures (en passant, or onto a square of an
+    /// enemy piece) or promotes to a queen: the steps of a quiescence
+    /// search.
+    #[inline]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        m.kind() == crate::moves::MoveKind::EnPassant
+            || m.promotion_role() == Some(Role::Queen)
+            || m.to()
+                .and_then(|t| self.board().piece_at(t))
+                .is_some_and(|p| p.color != self.turn())
+    }
+
+    /// Appends the legal half-steps that are noisy ([`Position::is_noisy`]),
+    /// in the order of [`Position::legal_steps_into`]: the same list as
+    /// `legal_steps_filtered_into(list, |m| pos.is_noisy(m))`, found
+    /// without the quiet ones where a game can (Trampoline Chess).
+    #[inline]
+    pub fn legal_noisy_steps_into(&self, list: &mut MoveList) {
+        with_game!(self.variant, G => G::legal_noisy_steps(self, list))
     }
 
     /// Appends the candidate half-steps: every legal half-step (see

@@ -45,6 +45,12 @@ impl GameRules for Trampoline {
     }
 
     #[inline]
+    fn legal_noisy_steps(pos: &Position, list: &mut MoveList) {
+        // A trampoline move is never noisy (T2: onto an empty square).
+        piece_moves(pos, list, false, |m| pos.is_noisy(m));
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -65,8 +71,15 @@ impl GameRules for Trampoline {
 }
 
 /// Appends the legal piece moves that `keep` accepts (asked first, in
-/// generation order; the legality of the kept ones only is tested).
-fn piece_moves(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
+/// generation order; the legality of the kept ones only is tested), the
+/// quiet ones of the pieces but the king left out unless `quiet` (see
+/// `bounce::piece_moves`).
+fn piece_moves(
+    pos: &Position,
+    list: &mut MoveList,
+    quiet: bool,
+    mut keep: impl FnMut(Move) -> bool,
+) {
     let us = pos.turn;
     // The pseudo-legal moves go after the list's own and are then
     // filtered in place (no second list to allocate per node).
@@ -77,6 +90,7 @@ fn piece_moves(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -
         TRAMPOLINE,
         us,
         pos.ep_square,
+        quiet,
         list,
     );
     bounce::king_moves(
@@ -122,7 +136,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
 
 /// [`legal_moves`] followed by a `retain(keep)`, with `keep` asked first.
 fn legal_moves_filtered(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
-    piece_moves(pos, list, &mut keep);
+    piece_moves(pos, list, true, &mut keep);
     for s in trampoline_squares(pos) {
         let m = Move::trampoline(s);
         if keep(m) {
@@ -138,14 +152,14 @@ fn has_legal_move(pos: &Position) -> bool {
         return true;
     }
     let mut list = MoveList::with_capacity(96);
-    piece_moves(pos, &mut list, |_| true);
+    piece_moves(pos, &mut list, true, |_| true);
     !list.is_empty()
 }
 
 /// The number of legal moves (perft's last ply).
 pub(crate) fn count_moves(pos: &Position, scratch: &mut MoveList) -> u64 {
     scratch.clear();
-    piece_moves(pos, scratch, |_| true);
+    piece_moves(pos, scratch, true, |_| true);
     scratch.len() as u64 + u64::from(trampoline_squares(pos).count())
 }
 

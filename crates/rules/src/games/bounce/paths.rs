@@ -25,6 +25,9 @@ struct PathSearch<'a, F: FnMut(Move)> {
     tramps: Bitboard,
     usable: Bitboard,
     ep: Option<Square>,
+    /// Whether the quiet moves are wanted; if not, only captures and
+    /// queen promotions are passed on (the legs are all followed still).
+    quiet: bool,
     sink: &'a mut F,
 }
 
@@ -65,8 +68,10 @@ impl<F: FnMut(Move)> PathSearch<'_, F> {
         if !(promoted.is_some() && self.rules.promoted_may_return) {
             quiet = quiet.without(self.origin);
         }
-        for to in quiet {
-            self.emit(MoveKind::Normal, to, promoted, via);
+        if self.quiet || promoted == Some(Role::Queen) {
+            for to in quiet {
+                self.emit(MoveKind::Normal, to, promoted, via);
+            }
         }
         let used = tramp_bb(via);
         for t in targets & self.usable & !used {
@@ -91,9 +96,11 @@ impl<F: FnMut(Move)> PathSearch<'_, F> {
     fn pawn_quiet(&mut self, to: Square, via: [Option<Square>; 2]) {
         if to.rank() == last_rank(self.us) {
             for role in PROMOTIONS {
-                self.emit(MoveKind::Normal, to, Some(role), via);
+                if self.quiet || role == Role::Queen {
+                    self.emit(MoveKind::Normal, to, Some(role), via);
+                }
             }
-        } else {
+        } else if self.quiet {
             self.emit(MoveKind::Normal, to, None, via);
         }
     }
@@ -117,7 +124,9 @@ impl<F: FnMut(Move)> PathSearch<'_, F> {
                         .expect("a double step stays on the board");
                     if !self.occ.contains(two) {
                         if !self.tramps.contains(two) {
-                            self.emit(MoveKind::DoubleStep, two, None, via);
+                            if self.quiet {
+                                self.emit(MoveKind::DoubleStep, two, None, via);
+                            }
                         } else if self.rules.double_step_onto && free.contains(two) {
                             self.pawn_bounce(two, via);
                         }
@@ -155,6 +164,20 @@ pub(crate) fn for_each_path(
     from: Square,
     sink: &mut impl FnMut(Move),
 ) {
+    search_paths(board, tramps, rules, ep, from, true, sink);
+}
+
+/// [`for_each_path`], with the quiet moves (neither a capture nor a queen
+/// promotion) left out when `quiet` is false.
+fn search_paths(
+    board: &Board,
+    tramps: [Option<Square>; 2],
+    rules: Rules,
+    ep: Option<Square>,
+    from: Square,
+    quiet: bool,
+    sink: &mut impl FnMut(Move),
+) {
     let Some(piece) = board.piece_at(from) else {
         return;
     };
@@ -168,6 +191,7 @@ pub(crate) fn for_each_path(
         tramps: tramp_bb(tramps),
         usable: rules.usable(tramps, us),
         ep,
+        quiet,
         sink,
     };
     match piece.role {
@@ -234,19 +258,24 @@ impl Dedup {
 }
 
 /// Appends the pseudo-legal moves of `us`'s pieces other than the king,
-/// one per move (P9) with its canonical path (N3).
+/// one per move (P9) with its canonical path (N3); only the captures and
+/// queen promotions, in the same order, when `quiet` is false (every
+/// path of such a move is still found, so it keeps its canonical path).
 pub(crate) fn piece_moves(
     board: &Board,
     tramps: [Option<Square>; 2],
     rules: Rules,
     us: Color,
     ep: Option<Square>,
+    quiet: bool,
     list: &mut MoveList,
 ) {
     let mut dedup = Dedup::default();
     for from in board.by_color(us) & !board.by_role(Role::King) {
         dedup.clear();
-        for_each_path(board, tramps, rules, ep, from, &mut |m| dedup.push(list, m));
+        search_paths(board, tramps, rules, ep, from, quiet, &mut |m| {
+            dedup.push(list, m)
+        });
     }
 }
 
