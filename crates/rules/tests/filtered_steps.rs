@@ -156,21 +156,39 @@ fn filtered_steps_are_the_full_list_retained() {
     println!("{positions} positions, {places} placement states, {checks} checking placements, {rejected} illegal candidates, {ends} ends");
 }
 
-/// Hand-picked Trampoline Chess positions whose noisy steps come from a
-/// pawn's bounce: promoted on a trampoline of the last rank, the queen
-/// goes on to quiet squares (queen promotions, so noisy), the rook and
-/// the others do not; a pawn bounced off a trampoline ahead captures or
-/// steps on. The generator that leaves out quiet moves (`quiet: false` in
-/// `bounce::piece_moves`) must keep every one of the noisy ones.
+/// Hand-picked positions of the trampoline games whose noisy steps come
+/// from a pawn's bounce: promoted on a trampoline of the last rank, the
+/// queen goes on to quiet squares (queen promotions, so noisy), the rook
+/// and the others do not; a pawn bounced off a trampoline ahead captures
+/// or steps on. The generators that leave out quiet moves (`quiet: false`
+/// in `bounce::piece_moves`) must keep every one of the noisy ones.
 #[test]
 fn noisy_steps_keep_the_bounced_promotions_and_captures() {
-    for (fen, want) in [
+    for (variant, fen, want) in [
         // e7-e8 onto White's trampoline, then a queen's line from e8.
-        ("8/4P3/7k/8/8/8/8/K7 w - - 0 1 e8,-", "e7e8e1q"),
-        // e2-e3 onto the trampoline, then a pawn's capture from e3.
-        ("k7/8/8/8/3n1n2/8/4P3/K7 w - - 0 1 e3,-", "e2e3d4"),
+        (
+            Variant::Trampoline,
+            "8/4P3/7k/8/8/8/8/K7 w - - 0 1 e8,-",
+            "e7e8e1q",
+        ),
+        (
+            Variant::HopChess,
+            "8/4P3/7k/8/8/8/8/K7 w - - 0 1 e8,a3 -",
+            "e7e8e1q",
+        ),
+        // e2-e3 onto a trampoline, then a pawn's capture from e3.
+        (
+            Variant::Trampoline,
+            "k7/8/8/8/3n1n2/8/4P3/K7 w - - 0 1 e3,-",
+            "e2e3d4",
+        ),
+        (
+            Variant::HopChess,
+            "k7/8/8/8/3n1n2/8/4P3/K7 w - - 0 1 e3,h8 -",
+            "e2e3d4",
+        ),
     ] {
-        let pos = Position::from_fen(Variant::Trampoline, fen).unwrap();
+        let pos = Position::from_fen(variant, fen).unwrap();
         let mut all = MoveList::new();
         pos.legal_steps_into(&mut all);
         let noisy: MoveList = all.iter().copied().filter(|&m| pos.is_noisy(m)).collect();

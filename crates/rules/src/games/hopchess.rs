@@ -59,6 +59,11 @@ impl GameRules for HopChess {
     }
 
     #[inline]
+    fn legal_noisy_steps(pos: &Position, list: &mut MoveList) {
+        legal_noisy_steps(pos, list)
+    }
+
+    #[inline]
     fn step_candidates(pos: &Position, list: &mut MoveList) {
         step_candidates(pos, list)
     }
@@ -359,8 +364,10 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
     Some(bad)
 }
 
-/// Every pseudo-legal piece move of the side to move.
-fn pseudo_piece_moves(pos: &Position, list: &mut MoveList) {
+/// Every pseudo-legal piece move of the side to move (of the pieces but
+/// the king, only the captures and queen promotions unless `quiet`: see
+/// `bounce::piece_moves`).
+fn pseudo_piece_moves(pos: &Position, list: &mut MoveList, quiet: bool) {
     let us = pos.turn;
     bounce::piece_moves(
         &pos.board,
@@ -368,7 +375,7 @@ fn pseudo_piece_moves(pos: &Position, list: &mut MoveList) {
         HOP,
         us,
         pos.ep_square,
-        true,
+        quiet,
         list,
     );
     bounce::king_moves(&pos.board, pos.trampolines, HOP, us, pos.castling, list);
@@ -401,19 +408,21 @@ fn placements(pos: &Position, list: &mut MoveList) {
 /// Steps with no safe placement are illegal and skipped.
 #[inline]
 fn for_each_legal_step(pos: &Position, f: impl FnMut(Move, Option<Bitboard>)) {
-    for_each_kept_legal_step(pos, |_| true, f);
+    for_each_kept_legal_step(pos, true, |_| true, f);
 }
 
 /// [`for_each_legal_step`] over the pseudo-legal steps `keep` accepts
-/// (asked before the legality test, in generation order).
+/// (asked before the legality test, in generation order); `quiet` false
+/// when `keep` accepts no quiet step (see [`pseudo_piece_moves`]).
 #[inline]
 fn for_each_kept_legal_step(
     pos: &Position,
+    quiet: bool,
     mut keep: impl FnMut(Move) -> bool,
     mut f: impl FnMut(Move, Option<Bitboard>),
 ) {
     let mut pseudo = MoveList::with_capacity(128);
-    pseudo_piece_moves(pos, &mut pseudo);
+    pseudo_piece_moves(pos, &mut pseudo, quiet);
     let Some(node) = Node::new(pos) else {
         return;
     };
@@ -460,7 +469,18 @@ pub(crate) fn legal_steps_filtered(
         }
         return;
     }
-    for_each_kept_legal_step(pos, keep, |m, _| list.push(m));
+    for_each_kept_legal_step(pos, true, keep, |m, _| list.push(m));
+}
+
+/// The legal noisy half-steps (`Position::is_noisy`: captures and queen
+/// promotions) in the order of [`legal_steps`], the quiet moves of the
+/// pieces not looked for.
+pub(crate) fn legal_noisy_steps(pos: &Position, list: &mut MoveList) {
+    if pos.phase & PLACE != 0 {
+        legal_steps_filtered(pos, list, |m| pos.is_noisy(m));
+        return;
+    }
+    for_each_kept_legal_step(pos, false, |m| pos.is_noisy(m), |m, _| list.push(m));
 }
 
 /// The candidate half-steps: in the [`PLACE`] phase the legal
@@ -475,7 +495,7 @@ pub(crate) fn step_candidates(pos: &Position, list: &mut MoveList) {
         // No king, no legal step (as `for_each_kept_legal_step` finds).
         return;
     }
-    pseudo_piece_moves(pos, list);
+    pseudo_piece_moves(pos, list, true);
 }
 
 /// Whether the candidate `m` of [`step_candidates`] is legal: a placement
@@ -496,7 +516,7 @@ pub(crate) fn has_legal_step(pos: &Position) -> bool {
         return placement_possible(pos);
     }
     let mut pseudo = MoveList::with_capacity(128);
-    pseudo_piece_moves(pos, &mut pseudo);
+    pseudo_piece_moves(pos, &mut pseudo, true);
     let Some(node) = Node::new(pos) else {
         return false;
     };
