@@ -46,6 +46,17 @@ fn attacker_rank(role: Role) -> i32 {
     }
 }
 
+/// Every role, by falling exchange [`value`] (a test keeps it so).
+const BY_VALUE: [Role; 7] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Hoplit,
+    Role::Pawn,
+];
+
 /// A cheap guess at what a Hop Chess placement is worth, for move
 /// ordering. Either trampoline serves both sides (H4), so a placement on
 /// `s` gives the mover's pieces new targets and the enemy's pieces new
@@ -88,12 +99,16 @@ impl PlacementGuess {
         }
     }
 
+    /// The highest [`value`] of a piece on `targets` (0 for none): the
+    /// value of the first role of [`BY_VALUE`] found there.
     fn best_value(board: &Board, targets: Bitboard) -> i32 {
-        targets
-            .filter_map(|sq| board.role_at(sq))
-            .map(value)
-            .max()
-            .unwrap_or(0)
+        if targets.is_empty() {
+            return 0;
+        }
+        BY_VALUE
+            .iter()
+            .find(|&&r| (targets & board.by_role(r)).any())
+            .map_or(0, |&r| value(r))
     }
 
     fn score(&self, board: &Board, s: Square) -> i32 {
@@ -465,6 +480,15 @@ mod tests {
             .iter()
             .position(|&s| Some(s) == top)
             .map_or(i, |j| i + j)
+    }
+
+    #[test]
+    fn by_value_lists_every_role_by_falling_value() {
+        use super::{value, BY_VALUE};
+        assert!(BY_VALUE.windows(2).all(|w| value(w[0]) > value(w[1])));
+        let mut indices: Vec<usize> = BY_VALUE.iter().map(|r| r.index()).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..7).collect::<Vec<_>>());
     }
 
     #[test]

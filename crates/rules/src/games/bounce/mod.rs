@@ -159,6 +159,7 @@ impl Reach {
     /// The squares the pieces of `color` (whose reach this is) would attack
     /// by bouncing once off a trampoline on `s`, going on with the same
     /// kind of leg (a queen keeps her line, as H6 asks; on occupancy `occ`).
+    #[inline]
     pub fn through(&self, s: Square, occ: Bitboard, color: Color) -> Bitboard {
         let mut hits = Bitboard::EMPTY;
         if self.knight.contains(s) {
