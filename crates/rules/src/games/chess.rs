@@ -1,7 +1,7 @@
 //! FIDE chess (rulings C1-C4): fully legal move generation with pins and
 //! check masks, and making moves with incremental hashing.
 
-use super::{material, GameRules};
+use super::{material, push_kept, GameRules};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -113,18 +113,10 @@ fn push_pawn_moves(
 ) {
     if to.rank() == promo_rank {
         for role in PROMOTIONS {
-            push(list, keep, Move::promotion(from, to, role));
+            push_kept(list, keep, Move::promotion(from, to, role));
         }
     } else {
-        push(list, keep, Move::normal(from, to));
-    }
-}
-
-/// Appends `m` if `keep` accepts it.
-#[inline(always)]
-fn push(list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool, m: Move) {
-    if keep(m) {
-        list.push(m);
+        push_kept(list, keep, Move::normal(from, to));
     }
 }
 
@@ -169,7 +161,7 @@ fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Mo
     // Knights (a pinned knight never moves).
     for from in b.pieces(us, Role::Knight) & !pinned {
         for to in knight_attacks(from) & !ours & target {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
     }
     // Sliders.
@@ -179,7 +171,7 @@ fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Mo
             t &= line(ksq, from);
         }
         for to in t {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
     }
     for from in b.rook_likes() & ours {
@@ -188,7 +180,7 @@ fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Mo
             t &= line(ksq, from);
         }
         for to in t {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
     }
 
@@ -217,7 +209,7 @@ fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Mo
         if pinned.contains(from) && !line(ksq, from).contains(to) {
             continue;
         }
-        push(list, keep, Move::double_step(from, to));
+        push_kept(list, keep, Move::double_step(from, to));
     }
     for from in pawns {
         let mut t = pawn_attacks(us, from) & theirs & target;

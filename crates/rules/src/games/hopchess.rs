@@ -15,7 +15,7 @@
 
 use super::bounce::{self, Reach, HOP};
 use super::chess::FIDE_ROLES;
-use super::{material, CandidateContext, GameRules};
+use super::{material, push_kept, CandidateContext, GameRules};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::FenError;
@@ -462,10 +462,7 @@ pub(crate) fn legal_steps_filtered(
 ) {
     if pos.phase & PLACE != 0 {
         for s in safe_set(&pos.board, pos.trampolines, pos.turn, false) {
-            let m = Move::trampoline(s);
-            if keep(m) {
-                list.push(m);
-            }
+            push_kept(list, &mut keep, Move::trampoline(s));
         }
         return;
     }

@@ -22,7 +22,7 @@
 //! passes (J6), and FIDE moves (J8) filtered by a king-safety test on the
 //! occupancy after the move.
 
-use super::GameRules;
+use super::{push_kept, GameRules};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -200,8 +200,8 @@ fn legal_moves_kept(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Mo
         jumps(pos, list, &mut keep);
     } else if pos.is_jumping(!us) {
         // J6: wait while the opponent jumps; a passing king in check is mated.
-        if pos.checkers().is_empty() && keep(Move::pass()) {
-            list.push(Move::pass());
+        if pos.checkers().is_empty() {
+            push_kept(list, &mut keep, Move::pass());
         }
     } else {
         fide_moves(pos, list, &mut keep);
@@ -249,10 +249,7 @@ fn jumps(pos: &Position, list: &mut MoveList, keep: &mut impl FnMut(Move) -> boo
     let (ksq, dests, roles) = jump_parts(pos);
     let Some(roles) = roles else {
         for to in dests {
-            let m = Move::jump(ksq, to, None);
-            if keep(m) {
-                list.push(m);
-            }
+            push_kept(list, keep, Move::jump(ksq, to, None));
         }
         return;
     };

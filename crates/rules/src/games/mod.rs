@@ -32,6 +32,16 @@ pub struct CandidateContext {
     pub(crate) node: Option<hopchess::Node>,
 }
 
+/// Appends `m` to `list` if `keep` accepts it: the push of the
+/// generators that ask a search's filter first
+/// ([`GameRules::legal_steps_filtered`]).
+#[inline(always)]
+pub(crate) fn push_kept(list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool, m: Move) {
+    if keep(m) {
+        list.push(m);
+    }
+}
+
 /// The rules of one game. Implemented by one zero-sized type per game
 /// ([`chess::Chess`], [`hopchess::HopChess`], [`trampoline::Trampoline`],
 /// [`jumpingking::JumpingKing`], [`hoplit::Hoplit`]); calls are static,
@@ -301,7 +311,7 @@ impl Position {
     /// Appends the legal half-steps that are noisy ([`Position::is_noisy`]),
     /// in the order of [`Position::legal_steps_into`]: the same list as
     /// `legal_steps_filtered_into(list, |m| pos.is_noisy(m))`, found
-    /// without the quiet ones where a game can (Trampoline Chess).
+    /// without the quiet ones where a game can (the trampoline games).
     #[inline]
     pub fn legal_noisy_steps_into(&self, list: &mut MoveList) {
         with_game!(self.variant, G => G::legal_noisy_steps(self, list))

@@ -8,7 +8,7 @@
 
 use super::bounce::{self, TRAMPOLINE};
 use super::chess::FIDE_ROLES;
-use super::{material, GameRules};
+use super::{material, push_kept, GameRules};
 use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -138,10 +138,7 @@ pub(crate) fn legal_moves(pos: &Position, list: &mut MoveList) {
 fn legal_moves_filtered(pos: &Position, list: &mut MoveList, mut keep: impl FnMut(Move) -> bool) {
     piece_moves(pos, list, true, &mut keep);
     for s in trampoline_squares(pos) {
-        let m = Move::trampoline(s);
-        if keep(m) {
-            list.push(m);
-        }
+        push_kept(list, &mut keep, Move::trampoline(s));
     }
 }
 

@@ -8,7 +8,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::games::chess;
+use crate::games::{chess, push_kept};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::types::{Color, Rank, Role, Square};
@@ -82,7 +82,7 @@ impl Guard {
     ) {
         let danger = self.danger(from);
         for to in targets & !danger & self.free {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
         let slow = targets & danger;
         if slow.any() {
@@ -96,14 +96,6 @@ impl Guard {
     }
 }
 
-/// Appends `m` if `keep` accepts it.
-#[inline(always)]
-fn push(list: &mut MoveList, keep: &mut impl FnMut(Move) -> bool, m: Move) {
-    if keep(m) {
-        list.push(m);
-    }
-}
-
 /// Appends the promotions from `from` to `to` that `keep` accepts and
 /// whose move is `legal` (asked once, for the first kept one).
 #[inline]
@@ -112,19 +104,12 @@ fn push_promotions(
     keep: &mut impl FnMut(Move) -> bool,
     from: Square,
     to: Square,
-    legal: impl FnOnce() -> bool,
+    legal: impl Fn() -> bool,
 ) {
-    let mut legal = Some(legal);
-    let mut is_legal = false;
+    let mut is_legal = None;
     for role in PROMOTIONS {
         let m = Move::promotion(from, to, role);
-        if !keep(m) {
-            continue;
-        }
-        if let Some(test) = legal.take() {
-            is_legal = test();
-        }
-        if is_legal {
+        if keep(m) && *is_legal.get_or_insert_with(&legal) {
             list.push(m);
         }
     }
@@ -293,7 +278,7 @@ pub(crate) fn legal_moves_kept(
     for to in single & !last & !danger & guard.free {
         let from = Square::from_index((to as i32 - up) as u32);
         if pin_ok(from, to) {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
     }
     for to in single & !last & danger {
@@ -314,7 +299,7 @@ pub(crate) fn legal_moves_kept(
     for to in double & !danger & guard.free {
         let from = Square::from_index((to as i32 - 2 * up) as u32);
         if pin_ok(from, to) {
-            push(list, keep, Move::double_step(from, to));
+            push_kept(list, keep, Move::double_step(from, to));
         }
     }
     for to in double & danger {
@@ -334,7 +319,7 @@ pub(crate) fn legal_moves_kept(
         }
         let danger = guard.danger(from);
         for to in t & !last & !danger & guard.free {
-            push(list, keep, Move::normal(from, to));
+            push_kept(list, keep, Move::normal(from, to));
         }
         for to in t & !last & danger {
             let m = Move::normal(from, to);
