@@ -5,12 +5,12 @@
 //! [`Reach`] through a trampoline).
 
 use super::profile::{continuation_history, piece_step_checks};
-use super::see::{captured_role, see_ge, value};
+use super::see::{see_ge, value};
 use super::worker::Worker;
 use crate::tt::encode_move;
 use springboard_rules::facts::Reach;
 use springboard_rules::{
-    Bitboard, Board, CandidateContext, Color, Move, MoveList, Position, Role, Square,
+    Bitboard, Board, CandidateContext, Color, Move, MoveKind, MoveList, Position, Role, Square,
 };
 
 /// The bound of history scores.
@@ -241,7 +241,8 @@ impl Worker<'_, '_> {
     /// and two plies before it on the path (in Hop Chess the placement and
     /// the piece step before a turn's piece step, or the piece step and
     /// the enemy's placement before a placement), where the game uses
-    /// them ([`continuation_history`]).
+    /// them ([`continuation_history`]). The same for every step of a node:
+    /// [`Worker::score_moves`] reads them once.
     fn cont_rows(&self, pos: &Position, ply: usize) -> [Option<usize>; 2] {
         if !continuation_history(pos.variant()) {
             return [None, None];
@@ -258,14 +259,23 @@ impl Worker<'_, '_> {
     /// The ordering score of a quiet step `m` at `ply`: its history and
     /// its continuation histories.
     pub(super) fn quiet_score(&self, pos: &Position, ply: usize, m: Move) -> i32 {
-        let c = Self::cont_index(pos, m);
-        self.history_score(pos, m)
-            + self
-                .cont_rows(pos, ply)
-                .iter()
-                .flatten()
-                .map(|row| i32::from(self.hist.cont[row + c]))
-                .sum::<i32>()
+        self.quiet_score_in(pos, self.cont_rows(pos, ply), m)
+    }
+
+    /// [`Worker::quiet_score`] with the node's [`Worker::cont_rows`] given.
+    #[inline(always)]
+    fn quiet_score_in(&self, pos: &Position, rows: [Option<usize>; 2], m: Move) -> i32 {
+        let (p, t) = Self::history_slot(pos, m);
+        let c = p * 64 + t;
+        let mut score = self.hist.history[p][t];
+        // (Two `if let`s: an iterator over the rows was not unrolled.)
+        if let Some(row) = rows[0] {
+            score += i32::from(self.hist.cont[row + c]);
+        }
+        if let Some(row) = rows[1] {
+            score += i32::from(self.hist.cont[row + c]);
+        }
+        score
     }
 
     /// Rewards (`bonus` > 0) or punishes a quiet step `m` at `ply` in the
@@ -294,19 +304,20 @@ impl Worker<'_, '_> {
         (Self::history_index(pos, m), m.to().map_or(0, |t| t.index()))
     }
 
-    pub(super) fn history_score(&self, pos: &Position, m: Move) -> i32 {
-        let (p, t) = Self::history_slot(pos, m);
-        self.hist.history[p][t]
-    }
-
     fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
         let (p, t) = Self::history_slot(pos, m);
         let h = &mut self.hist.history[p][t];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// The ordering score of `m` if it is one of the killers of `ply`.
-    fn killer_score(&self, ply: usize, m: Move) -> Option<i32> {
+    /// The ordering score of `m` if it is one of the killers of `ply`;
+    /// `ends` holds the killers' destinations ([`Worker::killer_ends`]),
+    /// which most moves miss, sparing the comparison of identities.
+    #[inline(always)]
+    fn killer_score(&self, ply: usize, ends: Bitboard, m: Move) -> Option<i32> {
+        if m.to().is_some_and(|to| !ends.contains(to)) {
+            return None;
+        }
         let k = &self.killers[ply];
         if k[0] == Some(m) {
             Some(KILLERS[0])
@@ -315,6 +326,16 @@ impl Worker<'_, '_> {
         } else {
             None
         }
+    }
+
+    /// The destinations of the killers of `ply` (a killer without one,
+    /// a pass, can only be a move without one).
+    fn killer_ends(&self, ply: usize) -> Bitboard {
+        self.killers[ply]
+            .iter()
+            .flatten()
+            .filter_map(|k| k.to())
+            .fold(Bitboard::EMPTY, |b, s| b | s)
     }
 
     /// Records `m`, a quiet move that failed high at `ply`, as its newest
@@ -338,22 +359,38 @@ impl Worker<'_, '_> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let guess = pos.placement_pending().then(|| PlacementGuess::new(pos));
-        for &m in &self.lists[ply] {
-            let s = if tt_move != 0 && encode_move(m) == tt_move {
+        // History alone in quiescence; with the continuations elsewhere.
+        let rows = if quiescence {
+            [None, None]
+        } else {
+            self.cont_rows(pos, ply)
+        };
+        let ends = self.killer_ends(ply);
+        let board = pos.board();
+        let them = board.by_color(!pos.turn());
+        // (`extend` over the list's own length: no capacity test a move.)
+        order.extend(self.lists[ply].iter().map(|&m| {
+            let to = m.to();
+            // The captured piece (`see::captured_role`, read here with the
+            // enemy's pieces at hand).
+            let victim = if m.kind() == MoveKind::EnPassant {
+                Some(Role::Pawn)
+            } else {
+                to.filter(|&t| them.contains(t))
+                    .and_then(|t| board.role_at(t))
+            };
+            let promotion = m.promotion_role();
+            if tt_move != 0 && encode_move(m) == tt_move {
                 TT_MOVE
-            } else if let (Some(guess), Some(to)) = (&guess, m.to()) {
+            } else if let (Some(guess), Some(to)) = (&guess, to) {
                 // A Hop Chess placement step.
-                let killer = self.killer_score(ply, m).unwrap_or(0);
-                let history = if quiescence {
-                    self.history_score(pos, m)
-                } else {
-                    self.quiet_score(pos, ply, m)
-                };
-                (guess.score(pos.board(), to) + history).max(killer)
-            } else if let Some(victim) = captured_role(pos, m) {
+                let killer = self.killer_score(ply, ends, m).unwrap_or(0);
+                let history = self.quiet_score_in(pos, rows, m);
+                (guess.score(board, to) + history).max(killer)
+            } else if let Some(victim) = victim {
                 let attacker = m
                     .from()
-                    .and_then(|f| pos.board().role_at(f))
+                    .and_then(|f| board.role_at(f))
                     .map_or(0, attacker_rank);
                 let mvv = value(victim) * 8 - attacker;
                 if quiescence || see_ge(pos, m, 0) {
@@ -361,19 +398,16 @@ impl Worker<'_, '_> {
                 } else {
                     BAD_CAPTURE + mvv
                 }
-            } else if m.promotion_role() == Some(Role::Queen) {
+            } else if promotion == Some(Role::Queen) {
                 QUEEN_PROMOTION
-            } else if let Some(killer) = self.killer_score(ply, m) {
+            } else if let Some(killer) = self.killer_score(ply, ends, m) {
                 killer
-            } else if m.promotion_role().is_some() {
+            } else if promotion.is_some() {
                 UNDER_PROMOTION
-            } else if quiescence {
-                self.history_score(pos, m)
             } else {
-                self.quiet_score(pos, ply, m)
-            };
-            order.push(s);
-        }
+                self.quiet_score_in(pos, rows, m)
+            }
+        }));
         self.order[ply] = order;
     }
 
