@@ -741,7 +741,8 @@ mod tests {
         assert_eq!(draws, [false, false, true]);
     }
 
-    /// `pick_legal` over Hop Chess's candidate steps picks the very moves,
+    /// `pick_legal` over the candidate steps of the games that defer
+    /// legality (Hop Chess, Trampoline Chess) picks the very moves,
     /// in the very order, that `pick` picks over the legal steps alone,
     /// with the same scores (many of them tied, so that the order of ties
     /// is tested too), and then reports that none is left.
@@ -759,40 +760,45 @@ mod tests {
             (seed.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
         };
         let score = |m: Move| (encode_move(m).wrapping_mul(2_654_435_761) >> 7) as i32 % 4;
-        let (mut nodes, mut rejected) = (0, 0);
-        for _game in 0..40 {
-            let mut pos = Position::startpos(Variant::HopChess);
-            for _step in 0..160 {
-                let mut legal = MoveList::new();
-                pos.legal_steps_into(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                if pos.defers_legality() {
-                    let mut candidates = MoveList::new();
-                    pos.step_candidates_into(&mut candidates);
-                    rejected += candidates.len() - legal.len();
-                    w.order[0] = legal.iter().map(|&m| score(m)).collect();
-                    w.lists[0] = legal.clone();
-                    w.order[1] = candidates.iter().map(|&m| score(m)).collect();
-                    w.known[1] = vec![false; candidates.len()];
-                    w.lists[1] = candidates;
-                    let ctx = pos.candidate_context();
-                    for i in 0..legal.len() {
-                        let want = w.pick(0, i);
-                        assert_eq!(
-                            w.pick_legal(&pos, &ctx, 1, i),
-                            Some(want),
-                            "{}",
-                            pos.to_fen()
-                        );
+        for variant in [Variant::HopChess, Variant::Trampoline] {
+            let (mut nodes, mut rejected) = (0, 0);
+            for _game in 0..40 {
+                let mut pos = Position::startpos(variant);
+                for _step in 0..160 {
+                    let mut legal = MoveList::new();
+                    pos.legal_steps_into(&mut legal);
+                    if legal.is_empty() {
+                        break;
                     }
-                    assert_eq!(w.pick_legal(&pos, &ctx, 1, legal.len()), None);
-                    nodes += 1;
+                    if pos.defers_legality() {
+                        let mut candidates = MoveList::new();
+                        pos.step_candidates_into(&mut candidates);
+                        rejected += candidates.len() - legal.len();
+                        w.order[0] = legal.iter().map(|&m| score(m)).collect();
+                        w.lists[0] = legal.clone();
+                        w.order[1] = candidates.iter().map(|&m| score(m)).collect();
+                        w.known[1] = vec![false; candidates.len()];
+                        w.lists[1] = candidates;
+                        let ctx = pos.candidate_context();
+                        for i in 0..legal.len() {
+                            let want = w.pick(0, i);
+                            assert_eq!(
+                                w.pick_legal(&pos, &ctx, 1, i),
+                                Some(want),
+                                "{}",
+                                pos.to_fen()
+                            );
+                        }
+                        assert_eq!(w.pick_legal(&pos, &ctx, 1, legal.len()), None);
+                        nodes += 1;
+                    }
+                    pos.play_step(legal[next(legal.len())]);
                 }
-                pos.play_step(legal[next(legal.len())]);
             }
+            assert!(
+                nodes > 2_000 && rejected > 500,
+                "{variant:?}: {nodes} {rejected}"
+            );
         }
-        assert!(nodes > 2_000 && rejected > 500, "{nodes} {rejected}");
     }
 }

@@ -13,7 +13,7 @@
 //! paths: if the king is attacked with the mover's trampoline lifted off
 //! the board, no placement helps; else each candidate square is tested.
 
-use super::bounce::{self, Reach, HOP};
+use super::bounce::{self, Node, Reach, HOP};
 use super::chess::FIDE_ROLES;
 use super::{material, push_kept, CandidateContext, GameRules};
 use crate::bitboard::Bitboard;
@@ -71,7 +71,7 @@ impl GameRules for HopChess {
     #[inline]
     fn candidate_context(pos: &Position) -> CandidateContext {
         CandidateContext {
-            node: Node::new(pos).filter(|_| pos.phase & PLACE == 0),
+            node: Node::new(pos, HOP).filter(|_| pos.phase & PLACE == 0),
         }
     }
 
@@ -209,31 +209,6 @@ fn placement_squares(board: &Board, tramps: [Option<Square>; 2], us: Color) -> B
         bb = bb.without(t);
     }
     bb
-}
-
-/// What the legality tests of one position share: the mover's king, check,
-/// and the squares whose vacating may open a path (see
-/// [`bounce::surely_safe`]). Kept for the candidate tests of a search in
-/// [`CandidateContext`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Node {
-    us: Color,
-    king: Square,
-    in_check: bool,
-    critical: Bitboard,
-}
-
-impl Node {
-    fn new(pos: &Position) -> Option<Node> {
-        let us = pos.turn;
-        let king = pos.board.king_of(us)?;
-        Some(Node {
-            us,
-            king,
-            in_check: pos.checkers.any(),
-            critical: bounce::critical_squares(&pos.board, pos.trampolines, HOP, king, !us),
-        })
-    }
 }
 
 /// The squares where the trampoline of `us` may go after the piece step
@@ -423,7 +398,7 @@ fn for_each_kept_legal_step(
 ) {
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo, quiet);
-    let Some(node) = Node::new(pos) else {
+    let Some(node) = Node::new(pos, HOP) else {
         return;
     };
     for m in pseudo {
@@ -442,9 +417,7 @@ fn for_each_kept_legal_step(
 #[inline]
 fn step_places(pos: &Position, node: &Node, m: Move) -> Option<Option<Bitboard>> {
     if pos.phase & FIRST != 0 {
-        let safe = bounce::surely_safe(m, node.king, node.in_check, node.critical)
-            || bounce::safe_after(&pos.board, pos.trampolines, HOP, node.us, m);
-        return safe.then_some(None);
+        return node.safe(pos, HOP, m).then_some(None);
     }
     let mut b = pos.board.clone();
     bounce::make_on_board(&mut b, m);
@@ -514,7 +487,7 @@ pub(crate) fn has_legal_step(pos: &Position) -> bool {
     }
     let mut pseudo = MoveList::with_capacity(128);
     pseudo_piece_moves(pos, &mut pseudo, true);
-    let Some(node) = Node::new(pos) else {
+    let Some(node) = Node::new(pos, HOP) else {
         return false;
     };
     pseudo

@@ -23,13 +23,13 @@ use crate::types::{Color, Role, Square};
 use crate::variant::Variant;
 
 /// What the legality tests of one position's candidate steps share
-/// ([`Position::candidate_context`]): in Hop Chess the legality tests'
-/// node (the mover's king, whether it is in check, and the squares whose
-/// vacating may open an enemy path to it). Empty in the games whose
-/// candidates are all legal.
+/// ([`Position::candidate_context`]): in the trampoline games the
+/// legality tests' node (the mover's king, whether it is in check, and
+/// the squares whose vacating may open an enemy path to it). Empty in the
+/// games whose candidates are all legal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CandidateContext {
-    pub(crate) node: Option<hopchess::Node>,
+    pub(crate) node: Option<bounce::Node>,
 }
 
 /// Appends `m` to `list` if `keep` accepts it: the push of the

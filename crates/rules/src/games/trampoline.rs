@@ -6,9 +6,9 @@
 //! changes the attacks on the owner's king: a trampoline move is legal
 //! exactly when the mover is not in check (T7), and it may give check.
 
-use super::bounce::{self, TRAMPOLINE};
+use super::bounce::{self, Node, TRAMPOLINE};
 use super::chess::FIDE_ROLES;
-use super::{material, push_kept, GameRules};
+use super::{material, push_kept, CandidateContext, GameRules};
 use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -51,6 +51,30 @@ impl GameRules for Trampoline {
     }
 
     #[inline]
+    fn step_candidates(pos: &Position, list: &mut MoveList) {
+        step_candidates(pos, list)
+    }
+
+    #[inline]
+    fn candidate_context(pos: &Position) -> CandidateContext {
+        CandidateContext {
+            node: Node::new(pos, TRAMPOLINE),
+        }
+    }
+
+    #[inline]
+    fn candidate_is_legal(pos: &Position, ctx: &CandidateContext, m: Move) -> bool {
+        candidate_is_legal(pos, ctx, m)
+    }
+
+    /// A piece move's legality test (a board made and searched for bounce
+    /// attacks on the king) costs more than its generation.
+    #[inline]
+    fn defers_legality(_pos: &Position) -> bool {
+        true
+    }
+
+    #[inline]
     fn play(pos: &mut Position, m: Move) {
         play(pos, m)
     }
@@ -80,10 +104,36 @@ fn piece_moves(
     quiet: bool,
     mut keep: impl FnMut(Move) -> bool,
 ) {
-    let us = pos.turn;
     // The pseudo-legal moves go after the list's own and are then
     // filtered in place (no second list to allocate per node).
     let start = list.len();
+    let Some(node) = pseudo_piece_moves(pos, list, quiet) else {
+        return;
+    };
+    let mut kept = start;
+    for i in start..list.len() {
+        let m = list[i];
+        if keep(m) && node.safe(pos, TRAMPOLINE, m) {
+            list[kept] = m;
+            kept += 1;
+        }
+    }
+    list.truncate(kept);
+}
+
+/// Appends the pseudo-legal piece moves (the quiet ones of the pieces but
+/// the king left out unless `quiet`) and returns the legality tests'
+/// node; without a king, appends nothing and returns `None` (no piece
+/// move is legal).
+fn pseudo_piece_moves(pos: &Position, list: &mut MoveList, quiet: bool) -> Option<Node> {
+    let node = Node::new(pos, TRAMPOLINE)?;
+    push_pseudo_piece_moves(pos, list, quiet);
+    Some(node)
+}
+
+/// Appends the pseudo-legal piece moves, the mover's king on the board.
+fn push_pseudo_piece_moves(pos: &Position, list: &mut MoveList, quiet: bool) {
+    let us = pos.turn;
     bounce::piece_moves(
         &pos.board,
         pos.trampolines,
@@ -101,24 +151,30 @@ fn piece_moves(
         pos.castling,
         list,
     );
-    let Some(k) = pos.board.king_of(us) else {
-        list.truncate(start);
-        return;
-    };
-    let in_check = pos.is_check();
-    let critical = bounce::critical_squares(&pos.board, pos.trampolines, TRAMPOLINE, k, !us);
-    let mut kept = start;
-    for i in start..list.len() {
-        let m = list[i];
-        if keep(m)
-            && (bounce::surely_safe(m, k, in_check, critical)
-                || bounce::safe_after(&pos.board, pos.trampolines, TRAMPOLINE, us, m))
-        {
-            list[kept] = m;
-            kept += 1;
-        }
+}
+
+/// The candidate moves of a search: the pseudo-legal piece moves, then the
+/// trampoline moves, in the order of [`legal_moves`] (which keeps the
+/// piece moves that [`candidate_is_legal`] accepts).
+fn step_candidates(pos: &Position, list: &mut MoveList) {
+    // (The node is made once, for the candidate context.)
+    if pos.board.king_of(pos.turn).is_some() {
+        push_pseudo_piece_moves(pos, list, true);
     }
-    list.truncate(kept);
+    for s in trampoline_squares(pos) {
+        list.push(Move::trampoline(s));
+    }
+}
+
+/// Whether the candidate `m` of [`step_candidates`] is legal: a trampoline
+/// move always is (T7: there are none in check); a piece move when it
+/// leaves the king safe (`ctx` holds the position's [`Node`]).
+fn candidate_is_legal(pos: &Position, ctx: &CandidateContext, m: Move) -> bool {
+    m.kind() == MoveKind::Trampoline
+        || ctx
+            .node
+            .as_ref()
+            .is_some_and(|node| node.safe(pos, TRAMPOLINE, m))
 }
 
 /// T2: the trampoline goes to any square without a piece or trampoline.

@@ -328,6 +328,43 @@ fn promoting_pawns(board: &Board, usable: Bitboard, enemy: Color) -> Bitboard {
     found
 }
 
+/// What the legality tests of one position's piece moves share: the
+/// mover, its king, whether it is in check, and the squares whose vacating
+/// may open a path to it ([`critical_squares`], for [`surely_safe`]). Made
+/// once a position; kept for a search's candidate tests in
+/// [`CandidateContext`](crate::games::CandidateContext).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) us: Color,
+    pub(crate) king: Square,
+    pub(crate) in_check: bool,
+    pub(crate) critical: Bitboard,
+}
+
+impl Node {
+    /// The node of `pos` under `rules`; `None` when the mover has no king
+    /// (then it has no legal piece move).
+    #[inline]
+    pub(crate) fn new(pos: &Position, rules: Rules) -> Option<Node> {
+        let us = pos.turn;
+        let king = pos.board.king_of(us)?;
+        Some(Node {
+            us,
+            king,
+            in_check: pos.checkers.any(),
+            critical: critical_squares(&pos.board, pos.trampolines, rules, king, !us),
+        })
+    }
+
+    /// Whether the pseudo-legal piece move `m` of `pos` leaves the king
+    /// unattacked with the trampolines where they stand.
+    #[inline]
+    pub(crate) fn safe(&self, pos: &Position, rules: Rules, m: Move) -> bool {
+        surely_safe(m, self.king, self.in_check, self.critical)
+            || safe_after(&pos.board, pos.trampolines, rules, self.us, m)
+    }
+}
+
 /// A cheap sufficient test that a piece move leaves the own king safe:
 /// the king was not attacked, the move is not a king move, castling or en
 /// passant, and the origin is not critical. A piece that arrives on a

@@ -30,7 +30,7 @@ mod attacks;
 mod paths;
 
 pub(crate) use attacks::{
-    critical_squares, is_attacked, king_attacked, safe_after, surely_safe, update_checkers,
+    is_attacked, king_attacked, safe_after, surely_safe, update_checkers, Node,
 };
 pub(crate) use paths::{for_each_path, king_moves, path_exists, path_key, piece_moves};
 
