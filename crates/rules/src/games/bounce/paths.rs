@@ -271,11 +271,26 @@ pub(crate) fn piece_moves(
     list: &mut MoveList,
 ) {
     let mut dedup = Dedup::default();
+    let usable = rules.usable(tramps, us);
+    let occ = board.occupied();
     for from in board.by_color(us) & !board.by_role(Role::King) {
-        dedup.clear();
-        search_paths(board, tramps, rules, ep, from, quiet, &mut |m| {
-            dedup.push(list, m)
-        });
+        // A piece that reaches no trampoline it may use with its first leg
+        // makes direct moves alone, each of its own identity: they go to
+        // the list as they come, with nothing to keep apart. (A pawn's
+        // first legs are not `leg_targets`: it is passed over only when
+        // no trampoline is usable at all.)
+        let direct = usable.is_empty()
+            || board.role_at(from).is_some_and(|role| {
+                role != Role::Pawn && (leg_targets(role, Lines::Any, from, occ) & usable).is_empty()
+            });
+        if direct {
+            search_paths(board, tramps, rules, ep, from, quiet, &mut |m| list.push(m));
+        } else {
+            dedup.clear();
+            search_paths(board, tramps, rules, ep, from, quiet, &mut |m| {
+                dedup.push(list, m)
+            });
+        }
     }
 }
 
