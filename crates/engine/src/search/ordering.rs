@@ -61,19 +61,21 @@ const BY_VALUE: [Role; 7] = [
 /// ordering. Either trampoline serves both sides (H4), so a placement on
 /// `s` gives the mover's pieces new targets and the enemy's pieces new
 /// targets too: checks first, then the most valuable enemy piece attacked
-/// through `s` minus the most valuable own piece exposed through it.
+/// through `s` minus the most valuable own piece exposed through it (a
+/// piece bounces once off `s` and goes on with the same kind of leg,
+/// [`Reach::through`]).
+///
+/// Every square's guess is made at once, from the pieces attacked: a
+/// piece on `p` is attacked through `s` by a kind of leg exactly when `s`
+/// is reached by that kind and the same leg from `p` reaches `s` (the
+/// lines between two squares do not depend on which end one starts
+/// from; a pawn attacks `p` from the squares a pawn of the other colour
+/// on `p` attacks). So a node looks up the legs of its thirty-odd pieces
+/// instead of those of sixty-odd squares for each side.
 struct PlacementGuess {
-    us: Color,
-    occ: Bitboard,
-    ours: Reach,
-    theirs: Reach,
-    our_men: Bitboard,
-    their_men: Bitboard,
-    their_king: Option<Square>,
+    /// Each square's guess but the bonus for staying.
+    scores: [i32; 64],
     stay: Option<Square>,
-    /// The squares from which a trampoline would send some piece (of
-    /// either side) on: elsewhere a placement attacks nothing new.
-    launch: Bitboard,
 }
 
 impl PlacementGuess {
@@ -83,48 +85,76 @@ impl PlacementGuess {
         let kings = b.by_role(Role::King);
         let ours = Reach::of(b, us);
         let theirs = Reach::of(b, !us);
-        let launch = [ours, theirs].iter().fold(Bitboard::EMPTY, |bb, r| {
-            bb | r.knight | r.orth | r.diag | r.pawn
+        let occ = b.occupied();
+        let gain = Self::best_values(b, occ, &ours, us, b.by_color(!us) & !kings);
+        let risk = Self::best_values(b, occ, &theirs, !us, b.by_color(us) & !kings);
+        let checks = b.king_of(!us).map_or(Bitboard::EMPTY, |k| {
+            Self::attacked_from(&ours, us, Bitboard::from_square(k), occ)
         });
+        let mut scores = [0; 64];
+        for (score, (g, r)) in scores.iter_mut().zip(gain.iter().zip(&risk)) {
+            *score = 32 * (g - r);
+        }
+        for k in checks {
+            scores[k.index()] += PLACEMENT_CHECK;
+        }
         PlacementGuess {
-            us,
-            occ: b.occupied(),
-            ours,
-            theirs,
-            launch,
-            our_men: b.by_color(us) & !kings,
-            their_men: b.by_color(!us) & !kings,
-            their_king: b.king_of(!us),
+            scores,
             stay: pos.trampoline(us),
         }
     }
 
-    /// The highest [`value`] of a piece on `targets` (0 for none): the
-    /// value of the first role of [`BY_VALUE`] found there.
-    fn best_value(board: &Board, targets: Bitboard) -> i32 {
-        if targets.is_empty() {
-            return 0;
+    /// The squares `s` through which the pieces of `color`, whose reach
+    /// is `reach`, would attack some piece on `targets`: the `s` for
+    /// which `reach.through(s, occ, color)` meets `targets`.
+    #[inline]
+    fn attacked_from(reach: &Reach, color: Color, targets: Bitboard, occ: Bitboard) -> Bitboard {
+        use springboard_rules::attacks::{
+            bishop_attacks, knight_attacks, pawn_attacks, rook_attacks,
+        };
+        let (mut knight, mut orth, mut diag, mut pawn) = (
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+        );
+        for p in targets {
+            knight |= knight_attacks(p);
+            orth |= rook_attacks(p, occ);
+            diag |= bishop_attacks(p, occ);
+            pawn |= pawn_attacks(!color, p);
         }
-        BY_VALUE
-            .iter()
-            .find(|&&r| (targets & board.by_role(r)).any())
-            .map_or(0, |&r| value(r))
+        (reach.knight & knight) | (reach.orth & orth) | (reach.diag & diag) | (reach.pawn & pawn)
     }
 
-    fn score(&self, board: &Board, s: Square) -> i32 {
-        // Ties keep the trampoline where it stands.
-        let stay = i32::from(self.stay == Some(s));
-        if !self.launch.contains(s) {
-            // No piece reaches `s` to bounce off it: nothing to gain or risk.
-            return stay;
+    /// For every square `s`, the highest [`value`] of a piece of `men`
+    /// that the pieces of `color` (reach `reach`) attack through `s` (0
+    /// for none): the roles are walked from the least valuable up, so a
+    /// square keeps the value of the most valuable one it reaches.
+    fn best_values(
+        b: &Board,
+        occ: Bitboard,
+        reach: &Reach,
+        color: Color,
+        men: Bitboard,
+    ) -> [i32; 64] {
+        let mut best = [0; 64];
+        for &role in BY_VALUE.iter().rev() {
+            let targets = men & b.by_role(role);
+            if targets.is_empty() {
+                continue;
+            }
+            for s in Self::attacked_from(reach, color, targets, occ) {
+                best[s.index()] = value(role);
+            }
         }
-        let ours = self.ours.through(s, self.occ, self.us);
-        let theirs = self.theirs.through(s, self.occ, !self.us);
-        let check = self.their_king.is_some_and(|k| ours.contains(k));
-        let gain = Self::best_value(board, ours & self.their_men);
-        let risk = Self::best_value(board, theirs & self.our_men);
-        let check = if check { PLACEMENT_CHECK } else { 0 };
-        check + 32 * (gain - risk) + stay
+        best
+    }
+
+    #[inline]
+    fn score(&self, s: Square) -> i32 {
+        // Ties keep the trampoline where it stands.
+        self.scores[s.index()] + i32::from(self.stay == Some(s))
     }
 }
 
@@ -176,7 +206,7 @@ pub(super) fn guessed_placement(pos: &Position) -> Option<Move> {
     pos.legal_steps_into(&mut steps);
     steps
         .into_iter()
-        .filter_map(|m| Some((m, guess.score(pos.board(), m.to()?))))
+        .filter_map(|m| Some((m, guess.score(m.to()?))))
         .max_by_key(|&(_, s)| s)
         .map(|(m, _)| m)
 }
@@ -386,7 +416,7 @@ impl Worker<'_, '_> {
                 // A Hop Chess placement step.
                 let killer = self.killer_score(ply, ends, m).unwrap_or(0);
                 let history = self.quiet_score_in(pos, rows, m);
-                (guess.score(board, to) + history).max(killer)
+                (guess.score(to) + history).max(killer)
             } else if let Some(victim) = victim {
                 let attacker = m
                     .from()
@@ -504,8 +534,10 @@ fn first_best(order: &[i32], i: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::first_best;
+    use super::{first_best, value, PlacementGuess, PLACEMENT_CHECK};
     use crate::strength::Rng;
+    use springboard_rules::facts::Reach;
+    use springboard_rules::{Bitboard, MoveList, Position, Role, Square, Variant};
 
     /// The first highest score from `i` on, by the plain definition.
     fn first_best_by_definition(order: &[i32], i: usize) -> usize {
@@ -514,6 +546,69 @@ mod tests {
             .iter()
             .position(|&s| Some(s) == top)
             .map_or(i, |j| i + j)
+    }
+
+    /// The placement guess of `s` by its definition: the pieces of each
+    /// side that reach `s` bounce off it once ([`Reach::through`]); a
+    /// check, then the most valuable enemy piece (not the king) attacked
+    /// minus the most valuable own one exposed, and the bonus for staying.
+    fn placement_guess_by_definition(pos: &Position, s: Square) -> i32 {
+        let b = pos.board();
+        let us = pos.turn();
+        let occ = b.occupied();
+        let kings = b.by_role(Role::King);
+        let best = |targets: Bitboard| {
+            Role::ALL
+                .iter()
+                .filter(|&&r| (targets & b.by_role(r)).any())
+                .map(|&r| value(r))
+                .max()
+                .unwrap_or(0)
+        };
+        let ours = Reach::of(b, us).through(s, occ, us);
+        let theirs = Reach::of(b, !us).through(s, occ, !us);
+        let check = b.king_of(!us).is_some_and(|k| ours.contains(k));
+        let gain = best(ours & b.by_color(!us) & !kings);
+        let risk = best(theirs & b.by_color(us) & !kings);
+        i32::from(check) * PLACEMENT_CHECK
+            + 32 * (gain - risk)
+            + i32::from(pos.trampoline(us) == Some(s))
+    }
+
+    /// `PlacementGuess` gives every placement of random Hop Chess games
+    /// its guess by definition.
+    #[test]
+    fn placement_guess_is_its_definition() {
+        let mut rng = Rng::new(11);
+        let (mut placements, mut checks, mut gains) = (0, 0, 0);
+        for _game in 0..60 {
+            let mut pos = Position::startpos(Variant::HopChess);
+            for _step in 0..200 {
+                let mut steps = MoveList::new();
+                pos.legal_steps_into(&mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                if pos.placement_pending() {
+                    let guess = PlacementGuess::new(&pos);
+                    for m in &steps {
+                        let to = m.to().expect("a placement has a square");
+                        let want = placement_guess_by_definition(&pos, to);
+                        assert_eq!(guess.score(to), want, "{} {to:?}", pos.to_fen());
+                        placements += 1;
+                        // (A check outweighs any gain or risk.)
+                        checks += usize::from(want > PLACEMENT_CHECK / 2);
+                        gains += usize::from(want.abs() > 1 && want.abs() < PLACEMENT_CHECK / 2);
+                    }
+                }
+                let m = steps[(rng.next_u64() % steps.len() as u64) as usize];
+                pos.play_step(m);
+            }
+        }
+        assert!(
+            placements > 50_000 && checks > 500 && gains > 5_000,
+            "{placements} {checks} {gains}"
+        );
     }
 
     #[test]
