@@ -104,12 +104,14 @@ fn piece_moves(
     quiet: bool,
     mut keep: impl FnMut(Move) -> bool,
 ) {
-    // The pseudo-legal moves go after the list's own and are then
-    // filtered in place (no second list to allocate per node).
-    let start = list.len();
-    let Some(node) = pseudo_piece_moves(pos, list, quiet) else {
+    // Without a king no piece move is legal. The pseudo-legal moves go
+    // after the list's own and are then filtered in place (no second list
+    // to allocate per node).
+    let Some(node) = Node::new(pos, TRAMPOLINE) else {
         return;
     };
+    let start = list.len();
+    push_pseudo_piece_moves(pos, list, quiet);
     let mut kept = start;
     for i in start..list.len() {
         let m = list[i];
@@ -122,16 +124,7 @@ fn piece_moves(
 }
 
 /// Appends the pseudo-legal piece moves (the quiet ones of the pieces but
-/// the king left out unless `quiet`) and returns the legality tests'
-/// node; without a king, appends nothing and returns `None` (no piece
-/// move is legal).
-fn pseudo_piece_moves(pos: &Position, list: &mut MoveList, quiet: bool) -> Option<Node> {
-    let node = Node::new(pos, TRAMPOLINE)?;
-    push_pseudo_piece_moves(pos, list, quiet);
-    Some(node)
-}
-
-/// Appends the pseudo-legal piece moves, the mover's king on the board.
+/// the king left out unless `quiet`), the mover's king on the board.
 fn push_pseudo_piece_moves(pos: &Position, list: &mut MoveList, quiet: bool) {
     let us = pos.turn;
     bounce::piece_moves(
