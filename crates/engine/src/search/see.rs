@@ -17,21 +17,22 @@ pub(super) fn value(role: Role) -> i32 {
 
 /// Whether `m` captures: its destination holds an enemy piece, or it takes
 /// en passant.
+#[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind() == MoveKind::EnPassant
-        || m.to()
-            .and_then(|t| pos.board().piece_at(t))
-            .is_some_and(|p| p.color != pos.turn())
+    captured_role(pos, m).is_some()
 }
 
+/// The role `m` captures: the enemy piece on its destination, or a pawn
+/// en passant.
+#[inline]
 pub(super) fn captured_role(pos: &Position, m: Move) -> Option<Role> {
     if m.kind() == MoveKind::EnPassant {
         return Some(Role::Pawn);
     }
+    let board = pos.board();
     m.to()
-        .and_then(|t| pos.board().piece_at(t))
-        .filter(|p| p.color != pos.turn())
-        .map(|p| p.role)
+        .filter(|&t| board.by_color(!pos.turn()).contains(t))
+        .and_then(|t| board.role_at(t))
 }
 
 /// For quiescence where [`see_ge`] cannot judge (bounces, Hoplit
