@@ -240,30 +240,43 @@ fn safe_set(board: &Board, tramps: [Option<Square>; 2], us: Color, lifted_safe: 
         return Bitboard::EMPTY;
     }
     let squares = placement_squares(board, tramps, us);
-    let e = tramps[(!us).index()];
-    match bad_placements(board, e, us, k) {
-        Some(bad) => squares & !bad,
-        None => {
-            let mut safe = Bitboard::EMPTY;
-            for s in squares {
-                let mut t = base;
-                t[us.index()] = Some(s);
-                if !bounce::is_attacked(board, t, HOP, k, !us) {
-                    safe |= s;
-                }
-            }
-            safe
+    squares & !opening_squares(board, tramps, us, k, !us, squares)
+}
+
+/// Of `squares`, those where the trampoline of `placer` would give `by` a
+/// path to the king on `k`, given that `by` has none with that trampoline
+/// off the board: the squares of [`bad_placements`], and those of its
+/// doubtful squares that the test of each finds attacked.
+fn opening_squares(
+    board: &Board,
+    tramps: [Option<Square>; 2],
+    placer: Color,
+    k: Square,
+    by: Color,
+    squares: Bitboard,
+) -> Bitboard {
+    let (bad, doubtful) = bad_placements(board, tramps[(!placer).index()], !by, k);
+    let mut opening = squares & bad;
+    for s in squares & doubtful & !bad {
+        let mut t = tramps;
+        t[placer.index()] = Some(s);
+        if bounce::is_attacked(board, t, HOP, k, by) {
+            opening |= s;
         }
     }
+    opening
 }
 
 /// The squares where `us`'s trampoline would give the enemy a path to the
-/// king on `k`, given that it has none with that trampoline off the board.
-/// `None` when an enemy pawn could promote on a trampoline (P6): a pawn on
-/// its seventh rank, or on its sixth with the enemy trampoline on its
-/// seventh or eighth; the caller then tests each square.
+/// king on `k`, given that it has none with that trampoline off the board:
+/// `(bad, doubtful)`. `bad` are the squares of the paths on which every
+/// piece keeps its kind; `doubtful`, the only other squares that a path
+/// with a promotion on a trampoline (P6) could make bad, which the caller
+/// tests one by one. `doubtful` is empty unless an enemy pawn could
+/// promote on a trampoline: a pawn on its seventh rank, or on its sixth
+/// with the other trampoline `e` on its seventh or eighth.
 ///
-/// With no path through the enemy trampoline `e` alone, a new path uses
+/// With no path through the other trampoline `e` alone, a new path uses
 /// the new trampoline `s`: p-s-k, p-e-s-k or p-s-e-k. A path keeps one
 /// kind of movement throughout (a queen keeps her line, H6), so each kind
 /// is a product of bitboards: the squares it reaches with a non-capturing
@@ -271,19 +284,18 @@ fn safe_set(board: &Board, tramps: [Option<Square>; 2], us: Color, lifted_safe: 
 /// the king. The vacated origin of the attacker never matters here: a
 /// slider whose origin lies on its last legs could take the short cut,
 /// which would be a path without `s`.
-fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Option<Bitboard> {
-    use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> (Bitboard, Bitboard) {
+    use crate::attacks::{
+        bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    };
     let them = !us;
     let occ = board.occupied();
     let pawns = board.pieces(them, Role::Pawn);
     let rel_rank =
         |i: u8| Bitboard::rank(crate::types::Rank::new(them.fold(i, 7 - i)).expect("rank"));
-    if (pawns & rel_rank(6)).any()
+    let promotes = (pawns & rel_rank(6)).any()
         || ((pawns & rel_rank(5)).any()
-            && e.is_some_and(|e| (rel_rank(6) | rel_rank(7)).contains(e)))
-    {
-        return None;
-    }
+            && e.is_some_and(|e| (rel_rank(6) | rel_rank(7)).contains(e)));
     // Where a non-capturing first leg takes each kind of piece (P2).
     let reach = Reach::of(board, them);
     let (reach_n, reach_r, reach_b) = (reach.knight, reach.orth, reach.diag);
@@ -336,7 +348,21 @@ fn bad_placements(board: &Board, e: Option<Square>, us: Color, k: Square) -> Opt
             }
         }
     }
-    Some(bad)
+    let mut doubtful = Bitboard::EMPTY;
+    if promotes {
+        // A pawn reaches a trampoline on its last rank from its sixth or
+        // seventh: `s` is that trampoline, or one it bounces off on the
+        // way to `e`, on the last rank or the seventh.
+        doubtful = rel_rank(6) | rel_rank(7);
+        // Or the new piece goes on from `e`, on the last rank, over `s`
+        // to the king: its last leg, from `s`, is a line of a queen or a
+        // jump of a knight onto the king (the pawn's vacated origin, and
+        // any other pawn of the enemy, counted empty).
+        if e.is_some_and(|e| rel_rank(7).contains(e)) {
+            doubtful |= queen_attacks(k, occ & !pawns) | to_n;
+        }
+    }
+    (bad, doubtful)
 }
 
 /// Every pseudo-legal piece move of the side to move (of the pieces but
@@ -604,8 +630,7 @@ pub(crate) fn is_attacked(pos: &Position, sq: Square, by: Color) -> bool {
 /// trampoline (H2; whether its own king stays safe aside) after which the
 /// enemy king is attacked (P8), so that the turn gives check. Either
 /// trampoline serves both sides (H4), so the new paths are those of
-/// [`bad_placements`] with the roles swapped; when it cannot answer, each
-/// square is tested.
+/// [`bad_placements`] with the roles swapped ([`opening_squares`]).
 pub(crate) fn checking_placements(pos: &Position) -> Bitboard {
     let us = pos.turn;
     let Some(k) = pos.board.king_of(!us) else {
@@ -617,21 +642,7 @@ pub(crate) fn checking_placements(pos: &Position) -> Bitboard {
     if bounce::is_attacked(&pos.board, base, HOP, k, us) {
         return squares;
     }
-    let e = pos.trampolines[(!us).index()];
-    match bad_placements(&pos.board, e, !us, k) {
-        Some(checking) => squares & checking,
-        None => {
-            let mut checking = Bitboard::EMPTY;
-            for s in squares {
-                let mut t = base;
-                t[us.index()] = Some(s);
-                if bounce::is_attacked(&pos.board, t, HOP, k, us) {
-                    checking |= s;
-                }
-            }
-            checking
-        }
-    }
+    opening_squares(&pos.board, pos.trampolines, us, k, us, squares)
 }
 
 /// Whether the side to move has a legal placement (for the [`PLACE`]
