@@ -42,7 +42,7 @@ impl Bound {
 /// destination, role, placement; the bounce path is left out). The search
 /// finds the full move again among the legal moves.
 pub fn encode_move(m: Move) -> u32 {
-    let sq = |s: Option<Square>| s.map_or(0, |s| s.index() as u32 + 1);
+    let sq = square_code;
     let kind = match m.kind() {
         MoveKind::Normal => 0,
         MoveKind::DoubleStep => 1,
@@ -55,6 +55,20 @@ pub fn encode_move(m: Move) -> u32 {
     };
     let role = m.role().map_or(0, |r| r.index() as u32 + 1);
     1 | kind << 1 | sq(m.from()) << 4 | sq(m.to()) << 11 | role << 18 | sq(m.place()) << 21
+}
+
+/// A square's code in [`encode_move`] (0 for none).
+#[inline]
+pub fn square_code(s: Option<Square>) -> u32 {
+    s.map_or(0, |s| s.index() as u32 + 1)
+}
+
+/// The destination's [`square_code`] in an encoded move: a move whose
+/// destination has another code is not that move, which is cheaper to see
+/// than the whole encoding.
+#[inline]
+pub fn destination_code(code: u32) -> u32 {
+    (code >> 11) & 0x7f
 }
 
 /// One probed entry.

@@ -7,7 +7,7 @@
 use super::profile::{continuation_history, piece_step_checks};
 use super::see::{see_ge, value};
 use super::worker::Worker;
-use crate::tt::encode_move;
+use crate::tt::{destination_code, encode_move, square_code};
 use springboard_rules::facts::Reach;
 use springboard_rules::{
     Bitboard, Board, CandidateContext, Color, Move, MoveKind, MoveList, Position, Role, Square,
@@ -398,6 +398,7 @@ impl Worker<'_, '_> {
         let ends = self.killer_ends(ply);
         let board = pos.board();
         let them = board.by_color(!pos.turn());
+        let tt_to = destination_code(tt_move);
         // (`extend` over the list's own length: no capacity test a move.)
         order.extend(self.lists[ply].iter().map(|&m| {
             let to = m.to();
@@ -410,7 +411,7 @@ impl Worker<'_, '_> {
                     .and_then(|t| board.role_at(t))
             };
             let promotion = m.promotion_role();
-            if tt_move != 0 && encode_move(m) == tt_move {
+            if tt_move != 0 && square_code(to) == tt_to && encode_move(m) == tt_move {
                 TT_MOVE
             } else if let (Some(guess), Some(to)) = (&guess, to) {
                 // A Hop Chess placement step.
