@@ -442,6 +442,16 @@ impl Worker<'_, '_> {
         self.order[ply] = order;
     }
 
+    /// Readies the candidate steps of `self.lists[ply]` for
+    /// [`Worker::pick_legal`] (none tested yet) and returns their
+    /// position's candidate context.
+    pub(super) fn begin_candidates(&mut self, pos: &Position, ply: usize) -> CandidateContext {
+        let known = &mut self.known[ply];
+        known.clear();
+        known.resize(self.lists[ply].len(), false);
+        pos.candidate_context()
+    }
+
     /// [`Worker::pick`] over a list of candidate steps
     /// (`Position::step_candidates_into`, `ctx` its position's
     /// `candidate_context`), `known` sized to it: brings the

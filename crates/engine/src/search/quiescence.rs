@@ -10,7 +10,7 @@ use super::see::{captured_role, likely_losing, see_ge, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::tt::{encode_move, Bound, Entry};
-use springboard_rules::{Move, Position};
+use springboard_rules::{CandidateContext, Move, Position};
 
 /// How many placements quiescence tries in Hop Chess's `place` state, in
 /// its first turn and in the later ones (more only while each one tried
@@ -106,7 +106,13 @@ impl Worker<'_, '_> {
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        if in_check {
+        // In check where legality is dear (the trampoline games), the
+        // candidate steps, each tested when it is picked, as in the main
+        // search: a cut after the first evasion pays for one test.
+        let deferred = in_check && pos.defers_legality();
+        if deferred {
+            pos.step_candidates_into(&mut moves);
+        } else if in_check {
             pos.legal_steps_into(&mut moves);
         } else {
             // Only captures and queen promotions, and only their legality
@@ -121,9 +127,21 @@ impl Worker<'_, '_> {
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, true);
+        let ctx = if deferred {
+            self.begin_candidates(pos, ply)
+        } else {
+            CandidateContext::default()
+        };
         let count = self.lists[ply].len();
         for i in 0..count {
-            let m = self.pick(ply, i);
+            let m = if deferred {
+                match self.pick_legal(pos, &ctx, ply, i) {
+                    Some(m) => m,
+                    None => break,
+                }
+            } else {
+                self.pick(ply, i)
+            };
             if !in_check {
                 let gain = captured_role(pos, m).map_or(0, value)
                     + if m.promotion_role().is_some() { 800 } else { 0 };
@@ -155,6 +173,10 @@ impl Worker<'_, '_> {
                     }
                 }
             }
+        }
+        if deferred && self.lists[ply].is_empty() {
+            // Every candidate was illegal: mated.
+            return -MATE + turns;
         }
         if store {
             let bound = if best >= beta {

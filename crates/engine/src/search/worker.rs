@@ -434,10 +434,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, false);
         let ctx = if deferred {
-            let known = &mut self.known[ply];
-            known.clear();
-            known.resize(self.lists[ply].len(), false);
-            pos.candidate_context()
+            self.begin_candidates(pos, ply)
         } else {
             CandidateContext::default()
         };
