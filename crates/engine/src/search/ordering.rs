@@ -474,7 +474,7 @@ impl Worker<'_, '_> {
             }
             if !self.known[ply][i] {
                 if !pos.candidate_is_legal(ctx, self.lists[ply][i]) {
-                    self.remove_candidate(ply, i);
+                    self.remove_illegal(pos, ctx, ply, i);
                     continue;
                 }
                 self.known[ply][i] = true;
@@ -482,7 +482,7 @@ impl Worker<'_, '_> {
             let best = first_best(&self.order[ply], i);
             if !self.known[ply][best] {
                 if !pos.candidate_is_legal(ctx, self.lists[ply][best]) {
-                    self.remove_candidate(ply, best);
+                    self.remove_illegal(pos, ctx, ply, best);
                     continue;
                 }
                 self.known[ply][best] = true;
@@ -494,12 +494,27 @@ impl Worker<'_, '_> {
         }
     }
 
-    /// Takes the candidate at `index` out of the node's lists, keeping the
-    /// order of the others.
-    fn remove_candidate(&mut self, ply: usize, index: usize) {
-        self.lists[ply].remove(index);
-        self.order[ply].remove(index);
-        self.known[ply].remove(index);
+    /// Takes the illegal candidate at `index` out of the node's lists,
+    /// keeping the order of the others, and with it the untested ones
+    /// right after it as long as they are illegal too (their first legal
+    /// one is then known): one shift of the lists for a run of them, as in
+    /// check, where most candidates are illegal. Legality does not depend
+    /// on when it is tested, and taking out illegal candidates keeps the
+    /// legal ones in their order, so [`Worker::pick_legal`] still picks
+    /// the moves of [`Worker::pick`] over the legal list.
+    fn remove_illegal(&mut self, pos: &Position, ctx: &CandidateContext, ply: usize, index: usize) {
+        let len = self.lists[ply].len();
+        let mut end = index + 1;
+        while end < len && !self.known[ply][end] {
+            if pos.candidate_is_legal(ctx, self.lists[ply][end]) {
+                self.known[ply][end] = true;
+                break;
+            }
+            end += 1;
+        }
+        self.lists[ply].drain(index..end);
+        self.order[ply].drain(index..end);
+        self.known[ply].drain(index..end);
     }
 
     /// Brings the best remaining move to index `i`.
