@@ -4,13 +4,13 @@
 //! made and a few placements are tried instead.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::step_may_check;
+use super::ordering::{next_move, step_may_check};
 use super::profile::{mate_probe_at_horizon, quiescence_tt, quiescence_turns};
 use super::see::{captured_role, likely_losing, see_ge, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::tt::{encode_move, Bound, Entry};
-use springboard_rules::{CandidateContext, Move, Position};
+use springboard_rules::{Move, Position};
 
 /// How many placements quiescence tries in Hop Chess's `place` state, in
 /// its first turn and in the later ones (more only while each one tried
@@ -127,21 +127,10 @@ impl Worker<'_, '_> {
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, true);
-        let ctx = if deferred {
-            self.begin_candidates(pos, ply)
-        } else {
-            CandidateContext::default()
-        };
+        let ctx = self.begin_candidates(pos, ply, deferred);
         let count = self.lists[ply].len();
         for i in 0..count {
-            let m = if deferred {
-                match self.pick_legal(pos, &ctx, ply, i) {
-                    Some(m) => m,
-                    None => break,
-                }
-            } else {
-                self.pick(ply, i)
-            };
+            let m = next_move!(self, pos, deferred, &ctx, ply, i);
             if !in_check {
                 let gain = captured_role(pos, m).map_or(0, value)
                     + if m.promotion_role().is_some() { 800 } else { 0 };
@@ -174,7 +163,7 @@ impl Worker<'_, '_> {
                 }
             }
         }
-        if deferred && self.lists[ply].is_empty() {
+        if self.no_legal_candidate(deferred, ply) {
             // Every candidate was illegal: mated.
             return -MATE + turns;
         }

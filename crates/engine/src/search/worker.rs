@@ -6,7 +6,7 @@
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::eval_cache::EvalCache;
-use super::ordering::{played_step_may_check, step_may_check, Histories, NO_CONT};
+use super::ordering::{next_move, played_step_may_check, step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
     quiet_futility,
@@ -16,7 +16,7 @@ use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
 use crate::time::TimeManager;
 use crate::tt::{encode_move, Bound, Tt};
-use springboard_rules::{CandidateContext, Move, MoveList, Position};
+use springboard_rules::{Move, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the threads of one search share.
@@ -433,11 +433,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         self.lists[ply] = moves;
         self.score_moves(pos, ply, tt_move, false);
-        let ctx = if deferred {
-            self.begin_candidates(pos, ply)
-        } else {
-            CandidateContext::default()
-        };
+        let ctx = self.begin_candidates(pos, ply, deferred);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
 
@@ -454,14 +450,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // that may check with their placement.
         let spares_checks = depth == 1 && half_steps(pos.variant());
         for i in 0..count {
-            let m = if deferred {
-                match self.pick_legal(pos, &ctx, ply, i) {
-                    Some(m) => m,
-                    None => break,
-                }
-            } else {
-                self.pick(ply, i)
-            };
+            let m = next_move!(self, pos, deferred, &ctx, ply, i);
             let capture = is_capture(pos, m);
             let quiet = !capture && m.promotion_role().is_none();
             let killer = self.killers[ply].contains(&Some(m));
@@ -631,7 +620,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         self.quiets[ply] = quiets;
-        if deferred && self.lists[ply].is_empty() {
+        if self.no_legal_candidate(deferred, ply) {
             // Every candidate was illegal.
             return no_step;
         }
@@ -738,13 +727,14 @@ mod tests {
         assert_eq!(draws, [false, false, true]);
     }
 
-    /// `pick_legal` over the candidate steps of the games that defer
-    /// legality (Hop Chess, Trampoline Chess) picks the very moves,
-    /// in the very order, that `pick` picks over the legal steps alone,
+    /// `next_move!` over the candidate steps of the games that defer
+    /// legality (Hop Chess, Trampoline Chess), readied by
+    /// `begin_candidates`, picks the very moves, in the very order, that
+    /// it picks over the legal steps alone,
     /// with the same scores (many of them tied, so that the order of ties
     /// is tested too), and then reports that none is left.
     #[test]
-    fn pick_legal_over_candidates_is_pick_over_the_legal_list() {
+    fn next_move_over_candidates_is_next_move_over_the_legal_list() {
         let tt = Tt::new(1);
         let (signals, limits) = (Signals::new(), Limits::default());
         let sh = shared(&tt, &signals, &limits);
@@ -774,19 +764,18 @@ mod tests {
                         w.order[0] = legal.iter().map(|&m| score(m)).collect();
                         w.lists[0] = legal.clone();
                         w.order[1] = candidates.iter().map(|&m| score(m)).collect();
-                        w.known[1] = vec![false; candidates.len()];
                         w.lists[1] = candidates;
-                        let ctx = pos.candidate_context();
+                        let ctx = w.begin_candidates(&pos, 1, true);
+                        let mut picked = 0;
                         for i in 0..legal.len() {
-                            let want = w.pick(0, i);
-                            assert_eq!(
-                                w.pick_legal(&pos, &ctx, 1, i),
-                                Some(want),
-                                "{}",
-                                pos.to_fen()
-                            );
+                            let want = next_move!(w, &pos, false, &ctx, 0, i);
+                            let got = next_move!(w, &pos, true, &ctx, 1, i);
+                            assert_eq!(got, want, "{}", pos.to_fen());
+                            picked += 1;
                         }
+                        assert_eq!(picked, legal.len());
                         assert_eq!(w.pick_legal(&pos, &ctx, 1, legal.len()), None);
+                        assert!(!w.no_legal_candidate(true, 1));
                         nodes += 1;
                     }
                     pos.play_step(legal[next(legal.len())]);
