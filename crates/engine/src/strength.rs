@@ -158,7 +158,8 @@ const fn elo_bounds() -> (u32, u32) {
 }
 
 impl Strength {
-    /// The level's rough rating in `variant` (see [`CHESS`], [`HOPCHESS`]).
+    /// The level's rough rating in `variant` (from this module's tables,
+    /// `CHESS` and `HOPCHESS` among them).
     pub fn rating(self, variant: Variant) -> u32 {
         ratings(variant)[usize::from(self.skill)]
     }
