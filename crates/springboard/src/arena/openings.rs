@@ -6,6 +6,7 @@ use super::config::MatchArgs;
 use crate::suites::{self, random_plies, wins_at_once, Rng};
 use anyhow::{bail, Context, Result};
 use springboard_rules::Position;
+use std::collections::HashSet;
 
 /// The start positions of a match's openings (one per pair of games, or
 /// per game with `--no-swap`) and where they come from.
@@ -19,7 +20,9 @@ pub(super) struct Openings {
 /// The openings of a match: `--random-plies N` or `--openings none`:
 /// random plies; `--openings FILE`: that file; else the game's suite. The
 /// positions of a suite or file are played in an order shuffled by the
-/// seed, from the first on, and again from the first when all are used.
+/// seed, from the first on; when all are used, each later pass through
+/// them plays every position after [`PASS_PLIES`] random plies of its own
+/// (see [`later_pass`]), so that no pass repeats an earlier one.
 pub(super) fn openings(args: &MatchArgs) -> Result<Openings> {
     let pairs = args.opening_count();
     let file = match args.openings.as_deref() {
@@ -61,7 +64,16 @@ pub(super) fn openings(args: &MatchArgs) -> Result<Openings> {
     })
 }
 
-/// The openings taken from a suite or file in the seed's order.
+/// Random plies that a later pass through a suite plays from each of its
+/// positions: one move of each side, so the side to move is the suite's.
+pub(super) const PASS_PLIES: usize = 2;
+
+/// Draws of random plies a later pass tries before it takes more plies.
+const PASS_TRIES: usize = 64;
+
+/// The openings taken from a suite or file in the seed's order. The first
+/// pass plays the positions as they are; pass `p` (from 1) plays position
+/// `i` of the shuffled list after random plies drawn by `later_pass`.
 fn from_list(args: &MatchArgs, mut list: Vec<Position>, name: &str) -> Openings {
     let mut rng = Rng::new(args.seed);
     for i in (1..list.len()).rev() {
@@ -69,18 +81,77 @@ fn from_list(args: &MatchArgs, mut list: Vec<Position>, name: &str) -> Openings 
     }
     let size = list.len();
     let pairs = args.opening_count();
-    Openings {
-        list: (0..pairs).map(|i| list[i % size].clone()).collect(),
-        source: format!(
-            "{name}: {size} positions, shuffled by seed {}, {}",
-            args.seed,
-            if args.no_swap {
-                "one game each"
-            } else {
-                "each played with both colours"
+    let mut seen: HashSet<u64> = list.iter().map(Position::hash).collect();
+    let mut repeated = 0;
+    let openings: Vec<Position> = (0..pairs)
+        .map(|i| {
+            let (pass, at) = (i / size, i % size);
+            if pass == 0 {
+                return list[at].clone();
             }
-        ),
+            match later_pass(&list[at], args.seed, pass, at, &mut seen) {
+                Some(pos) => pos,
+                None => {
+                    repeated += 1;
+                    list[at].clone()
+                }
+            }
+        })
+        .collect();
+    let passes = pairs.div_ceil(size);
+    let mut source = format!(
+        "{name}: {size} positions, shuffled by seed {}, {}",
+        args.seed,
+        if args.no_swap {
+            "one game each"
+        } else {
+            "each played with both colours"
+        }
+    );
+    if passes > 1 {
+        source.push_str(&format!(
+            "; {passes} passes, each after the first from the positions after \
+             {PASS_PLIES} random plies of its own"
+        ));
+        if repeated > 0 {
+            source.push_str(&format!(
+                " ({repeated} position(s) with no new random plies, played as they are)"
+            ));
+        }
     }
+    Openings {
+        list: openings,
+        source,
+    }
+}
+
+/// Position `pos` (number `at` of the shuffled list) as a later pass
+/// (`pass` counts from 1) plays it: after random plies drawn from a
+/// generator seeded by the match's seed, the pass and `at`, giving a
+/// position that is not over, that the side to move cannot win at once,
+/// and that no opening of the match has had (its key goes into `seen`).
+/// [`PASS_PLIES`] plies first, then more for positions whose short lines
+/// are used up; `None` when no draw gives a new position.
+fn later_pass(
+    pos: &Position,
+    seed: u64,
+    pass: usize,
+    at: usize,
+    seen: &mut HashSet<u64>,
+) -> Option<Position> {
+    let mut rng = Rng::new(
+        seed ^ (pass as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (at as u64).rotate_left(32),
+    );
+    for plies in [PASS_PLIES, 2 * PASS_PLIES, 4 * PASS_PLIES] {
+        for _ in 0..PASS_TRIES {
+            let mut next = pos.clone();
+            random_plies(&mut next, plies, &mut rng);
+            if next.outcome().is_none() && !wins_at_once(&next) && seen.insert(next.hash()) {
+                return Some(next);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -219,6 +290,45 @@ mod suite_tests {
         assert_eq!(o.list.len(), 3);
         assert!(o.source.starts_with(&format!("file {p}: 2 positions")));
         assert!(openings(&parse_args(&["--openings", p, "--random-plies", "3"])).is_err());
+        // Three passes through the two positions: the first plays them as
+        // they are, each later one after two random plies, never a
+        // position played before (the SPRT must not count a game twice:
+        // at fixed nodes the same opening replays the same game).
+        let args = parse_args(&["--openings", p, "--games", "12", "--seed", "5"]);
+        let o = openings(&args).unwrap();
+        assert_eq!(o.list.len(), 6);
+        assert!(
+            o.source.ends_with(
+                "each played with both colours; 3 passes, each after the first \
+                 from the positions after 2 random plies of its own"
+            ),
+            "{}",
+            o.source
+        );
+        let mut first: Vec<String> = o.list[..2].iter().map(|p| p.to_fen()).collect();
+        first.sort();
+        let mut expected = vec![fen.to_string(), Position::startpos(Variant::Chess).to_fen()];
+        expected.sort();
+        assert_eq!(first, expected);
+        let keys: std::collections::HashSet<u64> = o.list.iter().map(|p| p.hash()).collect();
+        assert_eq!(keys.len(), 6);
+        for (k, later) in o.list[2..].iter().enumerate() {
+            // Opening 2 + k is position k % 2 of the first pass, two plies on.
+            let from = &o.list[k % 2];
+            let reached = from.legal_moves().into_iter().any(|a| {
+                let mut one = from.clone();
+                one.play(a);
+                one.legal_moves().into_iter().any(|b| {
+                    let mut two = one.clone();
+                    two.play(b);
+                    two == *later
+                })
+            });
+            assert!(reached, "{} from {}", later.to_fen(), from.to_fen());
+            assert_eq!(later.turn(), from.turn());
+            assert!(later.outcome().is_none() && !wins_at_once(later));
+        }
+        assert_eq!(openings(&args).unwrap().list, o.list);
         std::fs::write(&path, format!("{fen}\n{fen}\n")).unwrap();
         let e = openings(&parse_args(&["--openings", p])).err().unwrap();
         assert!(
