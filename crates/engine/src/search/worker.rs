@@ -58,6 +58,14 @@ const IIR_DEPTH: i32 = 4;
 /// score (and grow for a negative one).
 const LMR_HISTORY: i32 = 8192;
 
+/// The history bonus of a quiet move that cuts at `depth` (and the malus
+/// of the quiet moves tried before it): large enough against the bound
+/// of the tables (`HISTORY_MAX` of the ordering) that recent cuts
+/// outweigh old ones.
+fn history_bonus(depth: i32) -> i32 {
+    (44 * depth * depth + 200 * depth - 200).clamp(0, 4000)
+}
+
 pub(super) struct Worker<'a, 'b> {
     pub(super) sh: &'b Shared<'a>,
     pub(super) main: bool,
@@ -605,7 +613,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     if score >= beta {
                         if quiet {
                             self.add_killer(ply, m);
-                            let bonus = (depth * depth).min(400);
+                            let bonus = history_bonus(depth);
                             self.update_quiet(pos, ply, m, bonus);
                             for &q in &quiets {
                                 self.update_quiet(pos, ply, q, -bonus);
