@@ -379,20 +379,39 @@ impl<'a, 'b> Worker<'a, 'b> {
         };
         self.evals[ply] = static_eval;
         let improving = static_eval > -INF && self.improving(ply, static_eval);
+        // The table's score, where its bound tells that the position is
+        // worth more (a lower bound above) or less (an upper bound below)
+        // than the static evaluation: the better guess for the pruning.
+        let eval = match entry {
+            Some(e) if static_eval > -INF => {
+                let s = score_from_tt(e.score, turns);
+                let tells = if s > static_eval {
+                    e.bound != Bound::Upper
+                } else {
+                    e.bound != Bound::Lower
+                };
+                if s.abs() < MATE_BOUND && tells {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && !root && !place {
             // Reverse futility pruning.
             let margin = 90 * (depth - i32::from(improving));
-            if depth <= 6 && static_eval - margin >= beta && static_eval < MATE_BOUND {
-                return static_eval;
+            if depth <= 6 && eval - margin >= beta && eval < MATE_BOUND {
+                return eval;
             }
             // Null-move pruning.
             if !after_null
                 && depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && beta > -MATE_BOUND
                 && null_move_allowed(pos)
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 child.play_null();
                 self.played[ply] = NO_CONT;
@@ -546,8 +565,8 @@ impl<'a, 'b> Worker<'a, 'b> {
                 && quiet_futility(pos.variant())
             {
                 let lmr_depth = depth - self.lmr[depth.min(63) as usize][searched.min(63) as usize];
-                let futile = lmr_depth <= 6
-                    && static_eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha;
+                let futile =
+                    lmr_depth <= 6 && eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha;
                 // Exchange pruning: a quiet move onto a square where it is
                 // lost (only where the exchange holds, `see_ge`).
                 let lost = || {
