@@ -226,13 +226,27 @@ pub(super) const NO_CONT: usize = usize::MAX;
 pub(crate) struct Histories {
     pub(super) history: Vec<[i32; 64]>,
     pub(super) cont: Vec<i16>,
+    /// The correction of static evaluations by side to move and pawn
+    /// structure ([`Worker::corrected`]).
+    pub(super) corr: Vec<i16>,
 }
+
+/// Correction history entries a side: a power of two.
+const CORR_ENTRIES: usize = 1 << 14;
+/// A correction entry holds centipawns times `CORR_GRAIN`.
+const CORR_GRAIN: i32 = 256;
+/// The bound of a correction entry: 64 centipawns.
+const CORR_MAX: i32 = 64 * CORR_GRAIN;
+/// The largest weight of a new result in an entry, of `CORR_SCALE`.
+const CORR_WEIGHT: i32 = 16;
+const CORR_SCALE: i32 = 256;
 
 impl Default for Histories {
     fn default() -> Histories {
         Histories {
             history: vec![[0; 64]; 16],
             cont: vec![0; CONT_SIZE * CONT_SIZE],
+            corr: vec![0; 2 * CORR_ENTRIES],
         }
     }
 }
@@ -246,6 +260,7 @@ impl Histories {
         Histories {
             history: Vec::new(),
             cont: Vec::new(),
+            corr: Vec::new(),
         }
     }
 
@@ -260,6 +275,39 @@ impl Histories {
 }
 
 impl Worker<'_, '_> {
+    /// The correction-history slot of `pos`: its side to move and its
+    /// pawns (multiplicative hashing of the two sides' pawn sets).
+    #[inline]
+    fn corr_slot(pos: &Position) -> usize {
+        let b = pos.board();
+        let pawns = b.by_role(Role::Pawn);
+        let white = (pawns & b.by_color(Color::White)).0;
+        let black = (pawns & b.by_color(Color::Black)).0;
+        let mix =
+            white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        pos.turn().index() * CORR_ENTRIES + (mix >> (64 - CORR_ENTRIES.trailing_zeros())) as usize
+    }
+
+    /// The static evaluation `raw` of `pos` corrected by what searches
+    /// found of positions with the same pawns and side to move: the
+    /// average of their results less their static evaluations.
+    #[inline]
+    pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        raw + i32::from(self.hist.corr[Self::corr_slot(pos)]) / CORR_GRAIN
+    }
+
+    /// Moves the correction of `pos` towards `best - raw`, a search's
+    /// result at `depth` less the raw static evaluation, weighted by the
+    /// depth.
+    pub(super) fn update_correction(&mut self, pos: &Position, depth: i32, best: i32, raw: i32) {
+        let slot = Self::corr_slot(pos);
+        let weight = (depth + 1).min(CORR_WEIGHT);
+        let old = i32::from(self.hist.corr[slot]);
+        let diff = (best - raw).clamp(-CORR_MAX / CORR_GRAIN, CORR_MAX / CORR_GRAIN) * CORR_GRAIN;
+        let new = (old * (CORR_SCALE - weight) + diff * weight) / CORR_SCALE;
+        self.hist.corr[slot] = new.clamp(-CORR_MAX, CORR_MAX) as i16;
+    }
+
     /// The continuation index of the step `m` in `pos`: the side and
     /// mover of [`Worker::history_index`] and the destination.
     pub(super) fn cont_index(pos: &Position, m: Move) -> usize {

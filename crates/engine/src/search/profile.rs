@@ -197,3 +197,14 @@ pub(super) fn continuation_history(variant: Variant) -> bool {
         | Variant::Hoplit => true,
     }
 }
+
+/// Whether a table move that alone holds its node's score is searched a
+/// ply deeper (singular extension, with multi-cut): every game whose turn
+/// is one step. Not Hop Chess: its turn is a piece step and a placement,
+/// and the table move of a piece step does not say which placement held.
+pub(super) fn singular_extensions(variant: Variant) -> bool {
+    match variant {
+        Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => true,
+        Variant::HopChess => false,
+    }
+}

@@ -81,7 +81,8 @@ impl Worker<'_, '_> {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = self.eval_cache.evaluate(pos);
+            let raw = self.eval_cache.evaluate(pos);
+            stand = self.corrected(pos, raw);
             if stand >= beta {
                 return stand;
             }

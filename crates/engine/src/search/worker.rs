@@ -9,7 +9,7 @@ use super::eval_cache::EvalCache;
 use super::ordering::{next_move, played_step_may_check, step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
-    quiet_futility,
+    quiet_futility, singular_extensions,
 };
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
@@ -58,9 +58,17 @@ const IIR_DEPTH: i32 = 4;
 /// score (and grow for a negative one).
 const LMR_HISTORY: i32 = 8192;
 
+/// Singular extensions: from this depth, a table move whose lower bound
+/// is at most `SINGULAR_DEPTH_SLACK` plies shallower than the node is
+/// extended by a ply when every other move fails low against its score
+/// less `SINGULAR_MARGIN` x depth / 8 at half the depth.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_DEPTH_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 16;
+
 /// The history bonus of a quiet move that cuts at `depth` (and the malus
 /// of the quiet moves tried before it): large enough against the bound
-/// of the tables (`HISTORY_MAX` of the ordering) that recent cuts
+/// of the tables ([`super::ordering`]'s `HISTORY_MAX`) that recent cuts
 /// outweigh old ones.
 fn history_bonus(depth: i32) -> i32 {
     (44 * depth * depth + 200 * depth - 200).clamp(0, 4000)
@@ -114,6 +122,9 @@ pub(super) struct Worker<'a, 'b> {
     pub(super) played: Vec<usize>,
     /// The static evaluations of positions met before in this search.
     pub(super) eval_cache: EvalCache,
+    /// Per ply, the table move a singular-extension search leaves out
+    /// ([`encode_move`], 0 for none).
+    pub(super) singular: Vec<u32>,
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -157,6 +168,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             evals: vec![-INF; MAX_PLY + 2],
             played: vec![NO_CONT; MAX_PLY + 2],
             eval_cache: EvalCache::new(),
+            singular: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -348,10 +360,14 @@ impl<'a, 'b> Worker<'a, 'b> {
         let multipv_pass = self.multipv_pass(ply);
 
         let key = pos.hash();
+        // A singular-extension search of this node, leaving out its
+        // table move: no table cut, no pruning of the whole node, no
+        // store (its result lacks a move).
+        let singular = self.singular[ply];
         let entry = self.sh.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry {
-            if !pv_node && !multipv_pass && e.depth >= depth {
+            if !pv_node && !multipv_pass && singular == 0 && e.depth >= depth {
                 let s = score_from_tt(e.score, turns);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -372,10 +388,15 @@ impl<'a, 'b> Worker<'a, 'b> {
             depth
         };
 
-        let static_eval = if in_check || place {
+        let raw_eval = if in_check || place {
             -INF
         } else {
             self.eval_cache.evaluate(pos)
+        };
+        let static_eval = if raw_eval > -INF {
+            self.corrected(pos, raw_eval)
+        } else {
+            -INF
         };
         self.evals[ply] = static_eval;
         let improving = static_eval > -INF && self.improving(ply, static_eval);
@@ -398,7 +419,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
             _ => static_eval,
         };
-        if !pv_node && !in_check && !root && !place {
+        if !pv_node && !in_check && !root && !place && singular == 0 {
             // Reverse futility pruning.
             let margin = 90 * (depth - i32::from(improving));
             if depth <= 6 && eval - margin >= beta && eval < MATE_BOUND {
@@ -426,6 +447,43 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        // Singular extension: a table move that alone holds the node's
+        // score (every other move fails low against a bound a little
+        // under it, at half the depth) is searched a ply deeper. If
+        // that bound is at or above beta, other moves hold too: the
+        // node fails high without a full search (multi-cut).
+        let mut tt_extension = 0;
+        if let Some(e) = entry {
+            let tt_score = score_from_tt(e.score, turns);
+            if !root
+                && singular == 0
+                && tt_move != 0
+                && depth >= SINGULAR_DEPTH
+                && e.depth >= depth - SINGULAR_DEPTH_SLACK
+                && e.bound != Bound::Upper
+                && tt_score.abs() < MATE_BOUND
+                && !place
+                && singular_extensions(pos.variant())
+                && !multipv_pass
+                && turns < 2 * self.iteration_depth
+            {
+                let s_beta = tt_score - SINGULAR_MARGIN * depth / 8;
+                self.singular[ply] = tt_move;
+                let s = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, after_null);
+                self.singular[ply] = 0;
+                // (The node's line is its own, not the one found here.)
+                self.pv[ply].clear();
+                if self.stopped {
+                    return 0;
+                }
+                if s < s_beta {
+                    tt_extension = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
                 }
             }
         }
@@ -478,6 +536,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         let spares_checks = depth == 1 && half_steps(pos.variant());
         for i in 0..count {
             let m = next_move!(self, pos, deferred, &ctx, ply, i);
+            if singular != 0 && encode_move(m) == singular {
+                continue;
+            }
             let capture = is_capture(pos, m);
             let quiet = !capture && m.promotion_role().is_none();
             let killer = self.killers[ply].contains(&Some(m));
@@ -586,7 +647,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                 self.root_step = Some(m);
             }
             // The placement step of a turn is searched at the turn's depth.
-            let new_depth = if same { depth } else { depth - 1 };
+            let mut new_depth = if same { depth } else { depth - 1 };
+            if tt_extension > 0 && encode_move(m) == tt_move {
+                new_depth += tt_extension;
+            }
             let mut score;
             if searched == 0 {
                 score = self.visit(&child, same, new_depth, alpha, beta, ply);
@@ -647,6 +711,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         self.quiets[ply] = quiets;
+        if singular != 0 && searched == 0 {
+            // Only the left-out move (or none searched): it alone holds.
+            return alpha;
+        }
         if self.no_legal_candidate(deferred, ply) {
             // Every candidate was illegal.
             return no_step;
@@ -659,7 +727,19 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             Bound::Upper
         };
-        if !multipv_pass {
+        // Correction history: a result that tells more than the static
+        // evaluation (a lower bound above it, an upper bound below it),
+        // unless a capture or promotion made it.
+        if raw_eval > -INF
+            && singular == 0
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| !is_capture(pos, m) && m.promotion_role().is_none())
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.update_correction(pos, depth, best, raw_eval);
+        }
+        if !multipv_pass && singular == 0 {
             self.sh.tt.store(
                 key,
                 best_move.map_or(0, encode_move),
@@ -724,6 +804,39 @@ mod tests {
         // A null move hides the positions before it.
         w.null_floor = w.keys.len() - 1;
         assert!(!w.is_draw(&pos));
+    }
+
+    /// Correction history: the slot of a side to move and its pawns
+    /// moves towards the searches' results less the raw static
+    /// evaluation, weighted by depth and bounded by 64 centipawns, and
+    /// the other side's slot stays as it was.
+    #[test]
+    fn correction_history_learns_results_less_evaluations() {
+        let tt = Tt::new(1);
+        let (signals, limits) = (Signals::new(), Limits::default());
+        let sh = shared(&tt, &signals, &limits);
+        let mut w = Worker::new(&sh, true, Vec::new(), Histories::default());
+        let white = Position::startpos(Variant::Chess);
+        let mut black = white.clone();
+        black.play(parse_uci(&black, "g1f3").unwrap());
+        assert_eq!(w.corrected(&white, 10), 10);
+        // One result at depth 3: a weight of 4/256 of 30 cp.
+        w.update_correction(&white, 3, 40, 10);
+        assert_eq!(w.corrected(&white, 10), 10);
+        for _ in 0..400 {
+            w.update_correction(&white, 20, 40, 10);
+        }
+        // The entries are in 1/256 cp, and both the update and the
+        // reading round towards zero: the correction stops a centipawn
+        // short (here of 30, below of the bound, 64).
+        assert_eq!(w.corrected(&white, 10), 39);
+        assert_eq!(w.corrected(&white, -500), -471);
+        assert_eq!(w.corrected(&black, 10), 10);
+        for _ in 0..400 {
+            w.update_correction(&black, 20, -2000, 0);
+        }
+        assert_eq!(w.corrected(&black, 0), -63);
+        assert_eq!(w.corrected(&white, 10), 39);
     }
 
     #[test]
