@@ -29,13 +29,19 @@ pub(super) struct EvalCache {
     pawns: Vec<(u64, u64, S)>,
 }
 
+/// White's pawns `white` and Black's `black` mixed into one word
+/// (multiplicative hashing): its high bits index the tables kept by pawn
+/// structure, this cache's and the correction history's.
+#[inline]
+pub(super) fn pawn_mix(white: Bitboard, black: Bitboard) -> u64 {
+    white.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.0.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+}
+
 /// The pawn table's slot of White's pawns `white` and Black's `black`
-/// (multiplicative hashing: the high bits of the mixed sets).
+/// (the high bits of [`pawn_mix`]).
 #[inline]
 fn pawn_slot(white: Bitboard, black: Bitboard) -> usize {
-    let mix =
-        white.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.0.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    (mix >> (64 - PAWN_ENTRIES.trailing_zeros())) as usize
+    (pawn_mix(white, black) >> (64 - PAWN_ENTRIES.trailing_zeros())) as usize
 }
 
 impl EvalCache {

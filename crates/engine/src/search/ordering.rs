@@ -4,6 +4,7 @@
 //! what each placement is worth ([`PlacementGuess`], from the rules core's
 //! [`Reach`] through a trampoline).
 
+use super::eval_cache::pawn_mix;
 use super::profile::{continuation_history, piece_step_checks};
 use super::see::{see_ge, value};
 use super::worker::Worker;
@@ -276,15 +277,15 @@ impl Histories {
 
 impl Worker<'_, '_> {
     /// The correction-history slot of `pos`: its side to move and its
-    /// pawns (multiplicative hashing of the two sides' pawn sets).
+    /// pawns (the high bits of [`pawn_mix`]).
     #[inline]
     fn corr_slot(pos: &Position) -> usize {
         let b = pos.board();
         let pawns = b.by_role(Role::Pawn);
-        let white = (pawns & b.by_color(Color::White)).0;
-        let black = (pawns & b.by_color(Color::Black)).0;
-        let mix =
-            white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let mix = pawn_mix(
+            pawns & b.by_color(Color::White),
+            pawns & b.by_color(Color::Black),
+        );
         pos.turn().index() * CORR_ENTRIES + (mix >> (64 - CORR_ENTRIES.trailing_zeros())) as usize
     }
 
