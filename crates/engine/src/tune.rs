@@ -71,6 +71,25 @@ const FIELDS: &[Field] = &[
     Field { name: "king_attack_unit", len: 6, pair: false, row: 0, tunable: false, get: |w, i| &mut w.king_attack_unit[i] },
     Field { name: "king_attack_scale", len: 1, pair: false, row: 0, tunable: true, get: |w, _| &mut w.king_attack_scale },
     Field { name: "pawn_shield", len: 4, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.pawn_shield[i / 2], i) },
+    Field { name: "threat_by_minor", len: 12, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.threat_by_minor[i / 2], i) },
+    Field { name: "threat_by_rook", len: 12, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.threat_by_rook[i / 2], i) },
+    Field { name: "threat_by_king", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.threat_by_king, i) },
+    Field { name: "hanging", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.hanging, i) },
+    Field { name: "restricted", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.restricted, i) },
+    Field { name: "threat_by_safe_pawn", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.threat_by_safe_pawn, i) },
+    Field { name: "threat_by_pawn_push", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.threat_by_pawn_push, i) },
+    Field { name: "passed_free", len: 6, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.passed_free[i / 2], i) },
+    Field { name: "passed_defended", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.passed_defended, i) },
+    Field { name: "passed_king_them", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.passed_king_them, i) },
+    Field { name: "passed_king_us", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.passed_king_us, i) },
+    Field { name: "kd_attacker", len: 6, pair: false, row: 0, tunable: false, get: |w, i| &mut w.kd_attacker[i] },
+    Field { name: "kd_hit", len: 1, pair: false, row: 0, tunable: false, get: |w, _| &mut w.kd_hit },
+    Field { name: "kd_weak_ring", len: 1, pair: false, row: 0, tunable: false, get: |w, _| &mut w.kd_weak_ring },
+    Field { name: "kd_safe_check", len: 6, pair: false, row: 0, tunable: false, get: |w, i| &mut w.kd_safe_check[i] },
+    Field { name: "kd_unsafe_check", len: 1, pair: false, row: 0, tunable: false, get: |w, _| &mut w.kd_unsafe_check },
+    Field { name: "kd_no_queen", len: 1, pair: false, row: 0, tunable: false, get: |w, _| &mut w.kd_no_queen },
+    Field { name: "kd_offset", len: 1, pair: false, row: 0, tunable: false, get: |w, _| &mut w.kd_offset },
+    Field { name: "kd_scale", len: 2, pair: true, row: 0, tunable: false, get: |w, i| half(&mut w.kd_scale, i) },
     Field { name: "tempo", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.tempo, i) },
     Field { name: "hoplit.material", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.hoplit.material, i) },
     Field { name: "hoplit.reserve", len: 2, pair: true, row: 0, tunable: true, get: |w, i| half(&mut w.hoplit.reserve, i) },
@@ -494,6 +513,25 @@ pub fn rust_source(name: &str, w: &Weights) -> String {
         king_attack_unit: debug,
         king_attack_scale: debug,
         pawn_shield: pairs,
+        threat_by_minor: pairs,
+        threat_by_rook: pairs,
+        threat_by_king: s,
+        hanging: s,
+        restricted: s,
+        threat_by_safe_pawn: s,
+        threat_by_pawn_push: s,
+        passed_free: pairs,
+        passed_defended: s,
+        passed_king_them: s,
+        passed_king_us: s,
+        kd_attacker: debug,
+        kd_hit: debug,
+        kd_weak_ring: debug,
+        kd_safe_check: debug,
+        kd_unsafe_check: debug,
+        kd_no_queen: debug,
+        kd_offset: debug,
+        kd_scale: s,
         tempo: s,
     );
     changed_subset!(o, w, b, hoplit: HoplitWeights;
@@ -583,9 +621,11 @@ mod tests {
     #[test]
     fn params_cover_every_integer_once() {
         let ps = params();
-        // 12 + 2*384 + 12 + 6 + 10 + 16 + 6 + 1 + 4 + 2 (FIDE), 14 (Hoplit),
-        // 32 (trampolines), 2 + 384 + 64 + 12 + 6 + 8 + 32 + 4 + 12 (JK).
-        assert_eq!(ps.len(), 837 + 14 + 32 + 524);
+        // 12 + 2*384 + 12 + 6 + 10 + 16 + 6 + 1 + 4 (FIDE), 12 + 12 + 2 + 2
+        // + 2 + 2 + 2 (threats), 6 + 2 + 2 + 2 (passed pawns), 6 + 1 + 1 +
+        // 6 + 1 + 1 + 1 + 2 (king danger), 2 (tempo), 14 (Hoplit), 32
+        // (trampolines), 2 + 384 + 64 + 12 + 6 + 8 + 32 + 4 + 12 (JK).
+        assert_eq!(ps.len(), 835 + 34 + 12 + 19 + 2 + 14 + 32 + 524);
         let names: std::collections::HashSet<_> = ps.iter().map(|p| &p.name).collect();
         assert_eq!(names.len(), ps.len());
         // Each parameter moves its own integer only.

@@ -203,7 +203,9 @@ fn hoplit_drop_mates() {
 fn hoplit_chess_mate_in_two() {
     let pos = fen(Variant::Hoplit, "8/8/5Q2/3Q4/k7/6KH/6P1/8[h] w - - 7 73");
     let (r, infos) = search_pos(&pos, &at_depth(4), 1);
-    assert_eq!(best(&pos, &r), "g3f4");
+    // More than one move mates in two (g3f4, f6a1): whichever the search
+    // plays is checked against every defence below.
+    assert!(["g3f4", "f6a1"].contains(&best(&pos, &r).as_str()));
     assert_eq!(r.score, Score::Mate(2));
     assert_lines_legal(&pos, &infos);
     assert_mate_in_two(&pos, r.best.unwrap());

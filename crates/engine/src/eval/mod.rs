@@ -43,20 +43,20 @@ pub(crate) fn white_terms_with(
     w: &Weights,
     pawns: impl FnOnce(Bitboard, Bitboard) -> S,
 ) -> (S, i32) {
-    let fide = || fide::terms_with(pos, w, pawns);
     match pos.variant() {
-        // Chess has no terms beyond the shared FIDE ones.
-        Variant::Chess => (fide(), fide::phase(pos)),
-        Variant::HopChess | Variant::Trampoline => {
-            (fide() + trampoline::terms(pos, w), fide::phase(pos))
-        }
+        // Chess: the shared FIDE terms and those of both sides' attacks.
+        Variant::Chess => (fide::terms_with_attacks(pos, w, pawns), fide::phase(pos)),
+        Variant::HopChess | Variant::Trampoline => (
+            fide::terms_with(pos, w, pawns) + trampoline::terms(pos, w),
+            fide::phase(pos),
+        ),
         Variant::Hoplit => {
             // A Hoplit (board or reserve) weighs in the phase; the start
             // position is still the full phase.
             let full = PHASE_TOTAL + 2 * w.hoplit.phase;
             let p = fide::phase_material(pos) + hoplit::phase_weight(pos, w);
             (
-                fide() + hoplit::terms(pos, w),
+                fide::terms_with_attacks(pos, w, pawns) + hoplit::terms(pos, w),
                 (p * PHASE_TOTAL / full).min(PHASE_TOTAL),
             )
         }
@@ -336,9 +336,11 @@ mod tests {
 
     #[test]
     fn every_game_has_its_own_terms() {
-        // Each variant has a position that scores differently from the
-        // FIDE terms alone: its own module adds something.
+        // Each game has a position that scores differently from the
+        // shared FIDE terms alone: its own module adds something (chess
+        // and Hoplit Chess the terms of both sides' attacks).
         for variant in [
+            Variant::Chess,
             Variant::HopChess,
             Variant::Trampoline,
             Variant::JumpingKing,
@@ -353,11 +355,15 @@ mod tests {
                 });
             assert!(differs, "{variant}");
         }
-        let chess = Position::from_fen(Variant::Chess, POSITIONS[0].1).unwrap();
-        assert_eq!(
-            white_terms(&chess, &WEIGHTS).0,
-            fide::terms(&chess, &WEIGHTS)
-        );
+        // Chess has nothing beyond them.
+        for (_, fen) in POSITIONS.iter().filter(|(v, _)| *v == Variant::Chess) {
+            let chess = Position::from_fen(Variant::Chess, fen).unwrap();
+            let pawns = |white, black| fide::pawn_terms(&WEIGHTS, white, black);
+            assert_eq!(
+                white_terms(&chess, &WEIGHTS).0,
+                fide::terms_with_attacks(&chess, &WEIGHTS, pawns)
+            );
+        }
     }
 
     #[test]

@@ -92,6 +92,56 @@ pub struct Weights {
     pub king_attack_scale: i32,
     /// Pawn shield: own pawn in front of the castled king (one or two ranks).
     pub pawn_shield: [S; 2],
+    /// Threats (chess; `fide::threats`). An enemy piece attacked by a
+    /// knight or bishop, by the victim's role, when it is not strongly
+    /// protected (by a pawn, or by two pieces against one) or is not a
+    /// pawn.
+    pub threat_by_minor: [S; 6],
+    /// An enemy piece attacked by a rook and not strongly protected, by
+    /// its role.
+    pub threat_by_rook: [S; 6],
+    /// Some enemy piece attacked by the king and not strongly protected.
+    pub threat_by_king: S,
+    /// Per attacked enemy piece not strongly protected that is not defended
+    /// at all, or is not a pawn and attacked twice.
+    pub hanging: S,
+    /// Per square both sides attack that the enemy does not strongly
+    /// protect (its pieces' moves restricted).
+    pub restricted: S,
+    /// Per enemy piece (not a pawn or the king) attacked by a pawn
+    /// standing on a square the enemy does not attack or we defend.
+    pub threat_by_safe_pawn: S,
+    /// Per enemy piece (not a pawn or the king) a pawn push to a safe
+    /// square would attack.
+    pub threat_by_pawn_push: S,
+    /// A passed pawn from the fourth rank on (chess; `fide::passers`),
+    /// each term times its rank's weight (2, 7, 12, 17 for the fourth to
+    /// the seventh rank): the square before it empty and no enemy attack
+    /// on its path or the files next to it; none on its path; none on
+    /// that square.
+    pub passed_free: [S; 3],
+    /// Its square before it defended (or an own rook or queen behind it).
+    pub passed_defended: S,
+    /// Per square of the enemy king's distance to that square (at most 5).
+    pub passed_king_them: S,
+    /// Per half square of the own king's distances to that square (twice)
+    /// and to the next one (at most 5 each).
+    pub passed_king_us: S,
+    /// King danger (chess; `fide::king_danger`), in units that are
+    /// squared: per piece attacking the king's zone, by role; per attack of
+    /// such a piece next to the king; per square next to the king that
+    /// the enemy attacks and only the king or queen defends; for a safe
+    /// check by each kind of piece (once per kind); per other check; when
+    /// the enemy has no queen; always. Above 100 units the danger costs
+    /// (units^2 / scale.mg, units / scale.eg).
+    pub kd_attacker: [i32; 6],
+    pub kd_hit: i32,
+    pub kd_weak_ring: i32,
+    pub kd_safe_check: [i32; 6],
+    pub kd_unsafe_check: i32,
+    pub kd_no_queen: i32,
+    pub kd_offset: i32,
+    pub kd_scale: S,
     /// Side to move bonus.
     pub tempo: S,
     /// Hoplit Chess's own terms (`eval/hoplit.rs`).
@@ -333,6 +383,30 @@ pub const WEIGHTS: Weights = Weights {
     king_attack_unit: [0, 2, 2, 3, 5, 0],
     king_attack_scale: 6,
     pawn_shield: [S(12, 0), S(6, 0)],
+    // Stockfish 11's values scaled to these piece values (x0.64 mg, x0.44 eg).
+    threat_by_minor: [S(4, 14), S(38, 18), S(51, 18), S(58, 52), S(51, 71), S(0, 0)],
+    threat_by_rook: [S(2, 19), S(24, 31), S(24, 27), S(0, 17), S(33, 17), S(0, 0)],
+    threat_by_king: S(15, 39),
+    hanging: S(44, 16),
+    restricted: S(4, 3),
+    threat_by_safe_pawn: S(111, 41),
+    threat_by_pawn_push: S(31, 17),
+    passed_free: [S(22, 15), S(13, 9), S(6, 4)],
+    passed_defended: S(3, 2),
+    passed_king_them: S(0, 2),
+    passed_king_us: S(0, -1),
+    // Stockfish 11's units. Its cost (kd^2 / 4096, kd / 16) scaled to
+    // these piece values (x0.64, x0.44) would be (kd^2 / 6400, kd / 36);
+    // without its other king terms that lost, and 2.5 times less passed
+    // its SPRT (docs/engine.md).
+    kd_attacker: [0, 81, 52, 44, 10, 0],
+    kd_hit: 69,
+    kd_weak_ring: 185,
+    kd_safe_check: [0, 790, 635, 1080, 780, 0],
+    kd_unsafe_check: 148,
+    kd_no_queen: -873,
+    kd_offset: -7,
+    kd_scale: S(16000, 90),
     tempo: S(10, 10),
     hoplit: HoplitWeights {
         material: S(300, 310),
