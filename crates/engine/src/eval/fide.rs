@@ -201,9 +201,9 @@ impl AttackMap {
 
 /// The terms that read both sides' attacks, White's minus Black's: the
 /// threats (enemy pieces attacked, by what and how well they are
-/// protected) and the passed pawns' way ahead (after Stockfish 11's
-/// `Evaluation::threats` and `Evaluation::passed`). Chess only
-/// (`super::white_terms_with`).
+/// protected), the king danger and the passed pawns' way ahead (after
+/// Stockfish 11's `Evaluation::threats`, `king` and `passed`). Chess and
+/// Hoplit Chess take them through [`terms_with_attacks`].
 pub fn attack_terms(pos: &Position, w: &Weights) -> S {
     let (_, white, black) = mapped_terms::<true>(pos, w, |_, _| S::ZERO);
     attack_terms_of(pos, w, &white, &black)
@@ -233,7 +233,8 @@ fn king_danger(
     let b = pos.board();
     let them = !us;
     let occ = b.occupied();
-    let ring = attacks::king_attacks(k);
+    // The squares next to the king: its own attacks, in `ours`.
+    let ring = ours.king;
     let weak = theirs.all & !ours.twice & (!ours.all | ours.king | ours.queen);
     let mut kd = theirs.king_attackers
         + w.kd_hit * theirs.king_hits

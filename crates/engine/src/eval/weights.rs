@@ -92,7 +92,7 @@ pub struct Weights {
     pub king_attack_scale: i32,
     /// Pawn shield: own pawn in front of the castled king (one or two ranks).
     pub pawn_shield: [S; 2],
-    /// Threats (chess; `fide::threats`). An enemy piece attacked by a
+    /// Threats (chess and Hoplit Chess; `fide::terms_with_attacks`). An enemy piece attacked by a
     /// knight or bishop, by the victim's role, when it is not strongly
     /// protected (by a pawn, or by two pieces against one) or is not a
     /// pawn.
@@ -114,7 +114,7 @@ pub struct Weights {
     /// Per enemy piece (not a pawn or the king) a pawn push to a safe
     /// square would attack.
     pub threat_by_pawn_push: S,
-    /// A passed pawn from the fourth rank on (chess; `fide::passers`),
+    /// A passed pawn from the fourth rank on (chess and Hoplit Chess),
     /// each term times its rank's weight (2, 7, 12, 17 for the fourth to
     /// the seventh rank): the square before it empty and no enemy attack
     /// on its path or the files next to it; none on its path; none on
@@ -127,7 +127,8 @@ pub struct Weights {
     /// Per half square of the own king's distances to that square (twice)
     /// and to the next one (at most 5 each).
     pub passed_king_us: S,
-    /// King danger (chess; `fide::king_danger`), in units that are
+    /// King danger (chess and Hoplit Chess; `fide::king_danger`, in place
+    /// of the attack units above), in units that are
     /// squared: per piece attacking the king's zone, by role; per attack of
     /// such a piece next to the king; per square next to the king that
     /// the enemy attacks and only the king or queen defends; for a safe
