@@ -152,3 +152,69 @@ fn pgn_termination_with_a_line_break_writes_back_the_same() {
     let (again, again_tags) = read(&written, VariantHint::Any).unwrap();
     assert_eq!(write(&again, &again_tags), written);
 }
+
+/// C4: the halfmove clock and the fullmove number stop at 999,999, the
+/// most a position text holds, so every position play reaches is written
+/// and read back. The Hop Chess text below, with its clock at 999,999,
+/// once gave after a quiet move a text with clock 1000000 that its own
+/// reader refused (fen_hopchess). Each game: every legal move from a
+/// position with both counters at the bound, Black to move.
+#[test]
+fn c4_counters_stop_at_the_most_a_position_text_holds() {
+    let found = Position::from_fen(
+        Variant::HopChess,
+        "r1b1k3/1r1p1q1p/8/p3N3/8/nK6/P4PPP/R4BNR w - - 999999 16 a6,e4 -",
+    )
+    .unwrap();
+    let texts = [
+        (Variant::Chess, "4k3/8/8/8/3p4/8/8/R3K3 b - - 999999 999999"),
+        (
+            Variant::HopChess,
+            "4k3/8/8/8/3p4/8/8/R3K3 b - - 999999 999999 c6,f3 -",
+        ),
+        (
+            Variant::Trampoline,
+            "4k3/8/8/8/3p4/8/8/R3K3 b - - 999999 999999 c3,-",
+        ),
+        (
+            Variant::Hoplit,
+            "4k3/8/8/8/3p4/8/8/R3K3[h] b - - 999999 999999",
+        ),
+        (
+            Variant::JumpingKing,
+            "5k2/8/8/8/8/8/1R6/K7[rrbbnnppp] b j 999999 999999",
+        ),
+    ];
+    let mut positions = vec![found];
+    for (variant, text) in texts {
+        positions.push(Position::from_fen(variant, text).unwrap_or_else(|e| panic!("{text}: {e}")));
+    }
+    for pos in positions {
+        let moves = pos.legal_moves();
+        assert!(!moves.is_empty(), "{}", pos.to_fen());
+        for m in moves {
+            let mut child = pos.clone();
+            child.play(m);
+            let text = child.to_fen();
+            assert!(child.halfmove_clock() <= 999_999, "{text}");
+            assert!(child.fullmove_number() <= 999_999, "{text}");
+            let again = Position::from_fen(child.variant(), &text).unwrap_or_else(|e| {
+                panic!(
+                    "{} then {}: {text:?} is refused: {e}",
+                    pos.to_fen(),
+                    to_uci(&pos, m)
+                )
+            });
+            assert_eq!(again.to_fen(), text);
+        }
+    }
+    // Below the bound the counters still count.
+    let pos =
+        Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 b - - 999997 999998").unwrap();
+    let mut child = pos.clone();
+    child.play(parse_uci(&pos, "e8d8").unwrap());
+    assert_eq!(
+        (child.halfmove_clock(), child.fullmove_number()),
+        (999_998, 999_999)
+    );
+}

@@ -394,7 +394,7 @@ pub(crate) fn play_piece(pos: &mut Position, m: Move) -> Option<Square> {
     castling.touch(to);
     pos.set_castling(castling);
     let reset_clock = piece.role == Role::Pawn || captured.is_some();
-    pos.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+    pos.count_turn(reset_clock);
     (m.kind() == MoveKind::DoubleStep).then(|| Square::from_index((from as u32 + to as u32) / 2))
 }
 

@@ -407,7 +407,7 @@ fn fide_moves(pos: &Position, list: &mut MoveList, keep: &mut impl FnMut(Move) -
 pub(crate) fn play(pos: &mut Position, m: Move) {
     let us = pos.turn();
     match m.kind() {
-        MoveKind::Pass => pos.halfmove += 1,
+        MoveKind::Pass => pos.count_turn(false),
         MoveKind::Jump => {
             let from = m.from().expect("a jump has an origin");
             let to = m.to().expect("a jump has a destination");
@@ -421,16 +421,12 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
                     set_jumping(pos, us, false); // J6: all nine placed.
                 }
             }
-            pos.halfmove += 1; // C4: jumps and placements count.
+            pos.count_turn(false); // C4: jumps and placements count.
         }
         _ => {
             // J8: FIDE moves without castling or en passant.
             let (piece, captured) = super::chess::move_piece(pos, m);
-            pos.halfmove = if captured.is_some() || piece.role == Role::Pawn {
-                0
-            } else {
-                pos.halfmove + 1
-            };
+            pos.count_turn(captured.is_some() || piece.role == Role::Pawn);
         }
     }
     pos.switch_turn();

@@ -215,7 +215,7 @@ pub(crate) fn play(pos: &mut Position, m: Move) {
         let us = pos.turn;
         pos.set_ep(None);
         pos.set_trampoline(us, m.to());
-        pos.halfmove += 1;
+        pos.count_turn(false);
         None
     } else {
         super::chess::play_piece(pos, m)

@@ -15,7 +15,7 @@ use super::games::GameNotation;
 use crate::board::Board;
 use crate::error::FenError;
 use crate::games::with_game;
-use crate::position::{Castling, Position, Setup};
+use crate::position::{Castling, Position, Setup, MAX_COUNTER};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 use crate::variant::Variant;
 
@@ -125,11 +125,12 @@ pub(crate) fn parse_clocks(half: &str, full: &str) -> Result<(u32, u32), FenErro
     Ok((h, f))
 }
 
+/// A counter of the position text: at most [`MAX_COUNTER`] (six digits).
 pub(crate) fn parse_number(text: &str) -> Option<u32> {
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    text.parse().ok()
+    text.parse().ok().filter(|&n| n <= MAX_COUNTER)
 }
 
 /// Reads the six (or four) FIDE fields into an unchecked setup (the

@@ -141,6 +141,11 @@ pub struct Position {
     pub(crate) checkers: Bitboard,
 }
 
+/// The largest halfmove clock and fullmove number: the most a position
+/// text holds (six digits). Play stops both counters there (ruling C4), so
+/// every position reached can be written and read again.
+pub(crate) const MAX_COUNTER: u32 = 999_999;
+
 /// An unchecked position: what a position text (or a caller) says, before
 /// the game's rules have checked it. The games turn one into a
 /// [`Position`] (`GameRules::from_setup`).
@@ -268,6 +273,18 @@ impl Position {
         self.board.king_of(self.turn)
     }
 
+    /// Counts a turn on the 50-move clock (ruling C4): back to 0 when it
+    /// `resets` it (a capture or a pawn move), else one more, at most
+    /// [`MAX_COUNTER`].
+    #[inline]
+    pub(crate) fn count_turn(&mut self, resets: bool) {
+        if resets {
+            self.halfmove = 0;
+        } else if self.halfmove < MAX_COUNTER {
+            self.halfmove += 1;
+        }
+    }
+
     /// Passes the turn without moving: the "null move" of search (null-move
     /// pruning). Only for a side that is not in check; the other side then
     /// cannot be in check either, so the checkers are empty. The en-passant
@@ -276,7 +293,7 @@ impl Position {
     pub fn play_null(&mut self) {
         debug_assert!(!self.is_check(), "no null move out of check");
         self.set_ep(None);
-        self.halfmove += 1;
+        self.count_turn(false);
         self.switch_turn();
         self.checkers = Bitboard::EMPTY;
     }
@@ -376,7 +393,7 @@ impl Position {
 
     #[inline]
     pub(crate) fn switch_turn(&mut self) {
-        if self.turn == Color::Black {
+        if self.turn == Color::Black && self.fullmove < MAX_COUNTER {
             self.fullmove += 1;
         }
         self.turn = !self.turn;
