@@ -22,10 +22,46 @@
 //! - [`internal_reduction`]: whether a node without a table move is
 //!   searched a ply shallower;
 //! - [`continuation_history`]: whether quiet steps are ordered by what
-//!   did well after the steps one and two plies before.
+//!   did well after the steps one and two plies before;
+//! - [`threat_to_end`]: whether the side to move, not in check, faces a
+//!   move that ends the game (then pruning that assumes the position
+//!   can wait is off, as in check).
 
-use springboard_rules::facts::jumping_king::WEAK_SQUARES;
-use springboard_rules::{Color, Position, Role, Square, Variant};
+use springboard_rules::facts::jumping_king::{weak_square, WEAK_SQUARES};
+use springboard_rules::{Bitboard, Color, Position, Role, Square, Variant};
+
+/// Whether the side to move, not in check, faces a move of the other side
+/// that ends the game, were it the other side's move:
+/// - Jumping King: a legal move onto the side to move's weak square (J3),
+///   once both jumping phases are over (before, no man moves). A man that
+///   reaches the square on the board's lines (a pawn by its step, J9) is
+///   looked for first, then the rules core says whether its move is legal;
+/// - the other games: no (a checkmate threat is the search's to find).
+pub(super) fn threat_to_end(pos: &Position) -> bool {
+    match pos.variant() {
+        Variant::JumpingKing => {
+            if pos.is_jumping(Color::White) || pos.is_jumping(Color::Black) || pos.is_check() {
+                return false;
+            }
+            let us = pos.turn();
+            let ws = weak_square(us);
+            let b = pos.board();
+            let blockers = b.occupied() | !Variant::JumpingKing.mask();
+            let pawn_step = ws
+                .offset(0, us.fold(1, -1))
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            let reach =
+                pos.attackers_to(ws, !us, blockers) | (pawn_step & b.pieces(!us, Role::Pawn));
+            if reach.is_empty() {
+                return false;
+            }
+            let mut passed = pos.clone();
+            passed.play_null();
+            passed.weak_square_win().is_some()
+        }
+        Variant::Chess | Variant::HopChess | Variant::Trampoline | Variant::Hoplit => false,
+    }
+}
 
 /// Whether a game may use null-move pruning in `pos`: the side to move
 /// needs a piece besides king and pawns on the board (zugzwang care: pawn
@@ -206,5 +242,35 @@ pub(super) fn singular_extensions(variant: Variant) -> bool {
     match variant {
         Variant::Chess | Variant::Trampoline | Variant::JumpingKing | Variant::Hoplit => true,
         Variant::HopChess => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threat(variant: Variant, fen: &str) -> bool {
+        threat_to_end(&Position::from_fen(variant, fen).unwrap())
+    }
+
+    #[test]
+    fn j3_a_man_that_would_take_the_weak_square_next_move() {
+        let jk = Variant::JumpingKing;
+        // The white rook f2 sees f8: Black, to move, must answer.
+        assert!(threat(jk, "8/2k5/8/8/4K3/8/5R2/8[] b - 0 1"));
+        // White is not threatened; a man on f7 closes the file.
+        assert!(!threat(jk, "8/2k5/8/8/4K3/8/5R2/8[] w - 0 1"));
+        assert!(!threat(jk, "8/2k2n2/8/8/4K3/8/5R2/8[] b - 0 1"));
+        // A black pawn on a2 steps onto a1; one on b2 only attacks it.
+        assert!(threat(jk, "8/2k5/8/8/4K3/8/p7/8[] w - 0 1"));
+        assert!(!threat(jk, "8/2k5/8/8/4K3/8/1p6/8[] w - 0 1"));
+        // While a king still jumps, no man moves (J4, J6).
+        assert!(!threat(
+            jk,
+            "8/8/8/3k4/8/4K3/5R2/8[RBBNNPPPrrbbnnppp] b j 0 1"
+        ));
+        // The other games have no such threat.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(!threat(Variant::Chess, fen));
     }
 }

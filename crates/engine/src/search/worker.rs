@@ -9,7 +9,7 @@ use super::eval_cache::EvalCache;
 use super::ordering::{next_move, played_step_may_check, step_may_check, Histories, NO_CONT};
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
-    quiet_futility, singular_extensions,
+    quiet_futility, singular_extensions, threat_to_end,
 };
 use super::see::{is_capture, see_ge};
 use crate::eval::evaluate;
@@ -319,6 +319,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         if pos.weak_square_taken() {
             return -MATE + turns;
         }
+        // J3: the side to move takes the enemy's weak square and wins (a
+        // quiet move, which the pruning below could skip). The root
+        // searches its moves, to have one to play.
+        if ply > 0 {
+            if let Some(m) = pos.weak_square_win() {
+                self.pv[ply + 1].clear();
+                self.set_pv(ply, m);
+                return MATE - (turns + 1);
+            }
+        }
         let in_check = pos.is_check();
         // Hop Chess: the piece step of the turn is made, the placement is
         // searched here at the depth of the turn (the pruning decisions of
@@ -419,10 +429,15 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
             _ => static_eval,
         };
+        // Whether the side to move must answer a threat to end the game
+        // (`threat_to_end`), asked once and only where pruning would
+        // assume the position can wait.
+        let mut threat: Option<bool> = None;
+        let mut threatened = || *threat.get_or_insert_with(|| threat_to_end(pos));
         if !pv_node && !in_check && !root && !place && singular == 0 {
             // Reverse futility pruning.
             let margin = 90 * (depth - i32::from(improving));
-            if depth <= 6 && eval - margin >= beta && eval < MATE_BOUND {
+            if depth <= 6 && eval - margin >= beta && eval < MATE_BOUND && !threatened() {
                 return eval;
             }
             // Null-move pruning.
@@ -557,6 +572,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     && depth <= 4
                     && searched >= lmp
                     && !(spares_checks && step_may_check(pos, m))
+                    && !threatened()
                 {
                     // Every later quiet move goes too (the test only gets
                     // truer): with nothing else left, the node is done
@@ -573,7 +589,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     continue;
                 }
                 // Losing captures near the leaves.
-                if capture && depth <= 4 && !see_ge(pos, m, -120 * depth) {
+                if capture && depth <= 4 && !see_ge(pos, m, -120 * depth) && !threatened() {
                     continue;
                 }
             }
@@ -636,6 +652,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 };
                 if (futile || lost())
                     && !(half_steps(pos.variant()) && played_step_may_check(&child))
+                    && !threatened()
                 {
                     continue;
                 }

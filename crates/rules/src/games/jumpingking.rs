@@ -173,6 +173,37 @@ pub(crate) fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard)
             | (pawn_attacks(!by, sq) & b.by_role(Role::Pawn)))
 }
 
+/// A legal move of the side to move onto the enemy's weak square, which
+/// wins at once (J3), if there is one: both kings past their jumping phase
+/// (before, no man moves, J4, J6), a man that reaches the square (a
+/// pawn by its step, J9), and the move legal (C1). Only the moves onto
+/// the square are generated, and only when a man reaches it.
+pub(crate) fn weak_square_win(pos: &Position) -> Option<Move> {
+    let us = pos.turn();
+    if pos.is_jumping(us) || pos.is_jumping(!us) || pos.weak_square_taken() {
+        return None;
+    }
+    let ws = weak_square(!us);
+    let b = pos.board();
+    let occ = b.occupied();
+    if occ.contains(ws) {
+        return None;
+    }
+    // A pawn steps onto it from the square before it; it never captures
+    // there (no man stands on it).
+    let pawns = b.pieces(us, Role::Pawn);
+    let step_from = ws
+        .offset(0, us.fold(-1, 1))
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let reach = (attackers_to(pos, ws, us, occ) & !pawns) | (step_from & pawns);
+    if reach.is_empty() {
+        return None;
+    }
+    let mut list = MoveList::new();
+    fide_moves(pos, &mut list, &mut |m: Move| m.to() == Some(ws));
+    list.first().copied()
+}
+
 /// Turns `color`'s jumping phase on or off (J4, J6), hashed.
 fn set_jumping(pos: &mut Position, color: Color, on: bool) {
     if pos.is_jumping(color) != on {

@@ -487,6 +487,18 @@ impl Position {
                 .contains(jumpingking::weak_square(self.turn))
     }
 
+    /// Jumping King: a legal move of the side to move onto the enemy's
+    /// weak square, a move that wins at once (J3), if there is one. None
+    /// in the other games.
+    #[inline]
+    pub fn weak_square_win(&self) -> Option<Move> {
+        if self.variant == Variant::JumpingKing {
+            jumpingking::weak_square_win(self)
+        } else {
+            None
+        }
+    }
+
     /// Hoplit Chess: the squares the Hoplit on `from` moves or captures to
     /// (L2, L3) on the current board, its own men excluded; empty when no
     /// Hoplit stands on `from`. Pins are ignored (an evaluation's view).

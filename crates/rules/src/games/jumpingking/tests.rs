@@ -168,6 +168,30 @@ fn j3_a_winning_move_must_be_legal() {
     assert!(p.is_check());
     assert!(!moves(&p).contains(&"f2f8".to_string()));
     assert!(parse_uci(&p, "f2f8").is_err());
+    assert!(p.weak_square_win().is_none());
+}
+
+#[test]
+fn j3_whether_the_side_to_move_can_take_the_weak_square() {
+    let wins = |fen: &str| pos(fen).weak_square_win().is_some();
+    // The rook f2 sees f8; not with Black to move, nor behind a man.
+    let p = pos("8/2k5/8/8/4K3/8/5R2/8[] w - 0 1");
+    assert_eq!(
+        p.weak_square_win().map(|m| to_uci(&p, m)).as_deref(),
+        Some("f2f8")
+    );
+    assert!(!wins("8/2k5/8/8/4K3/8/5R2/8[] b - 0 1"));
+    assert!(!wins("8/2k2n2/8/8/4K3/8/5R2/8[] w - 0 1"));
+    // A pawn steps onto it (J9), from f7 for White and a2 for Black.
+    assert!(wins("8/2k2P2/8/8/4K3/8/8/8[] w - 0 1"));
+    assert!(wins("8/2k5/8/8/4K3/8/p7/8[] b - 0 1"));
+    // A pawn beside it attacks it, but only steps forward.
+    assert!(!wins("8/2k1P3/8/8/4K3/8/8/8[] w - 0 1"));
+    // Not while a king jumps (J4, J6): the white rook waits.
+    let jumping = "8/8/8/3k4/8/4K3/5R2/8[RBBNNPPPrrbbnnppp] w j 0 1";
+    assert!(!wins(jumping));
+    // The bishop c3's road to a1.
+    assert!(wins("8/2k5/8/8/4K3/2b5/8/8[] b - 0 1"));
 }
 
 // ---- J4: the jumping phase ----
@@ -883,6 +907,7 @@ struct Seen {
     weak_square_wins: usize,
     mates: usize,
     jumping_attacked: usize,
+    weak_square_threats: usize,
 }
 
 /// Plays a random game from `fen`, checking at every node: the move list
@@ -910,6 +935,16 @@ fn playout(fen: &str, seed: u64, plies: usize, seen: &mut Seen) {
         let legal = p.legal_moves();
         let expected = sorted(r.moves().into_iter().map(|m| to_uci(&p, m)));
         assert_eq!(moves(&p), expected, "{here}");
+        let wins = r.moves().iter().any(|m| m.to() == Some(weak_square(!us)));
+        let win = p.weak_square_win();
+        assert_eq!(win.is_some(), wins, "{here}");
+        if let Some(m) = win {
+            assert!(
+                legal.contains(&m) && m.to() == Some(weak_square(!us)),
+                "{here}"
+            );
+        }
+        seen.weak_square_threats += usize::from(wins);
         match p.outcome() {
             Some(Outcome::Win {
                 reason: WinReason::WeakSquare,
@@ -955,6 +990,7 @@ fn playouts_match_the_reference() {
         }
     }
     assert!(seen.placements > 0, "{seen:?}");
+    assert!(seen.weak_square_threats > 0, "{seen:?}");
     assert!(seen.passes > 0, "{seen:?}");
     assert!(seen.stuck > 0, "{seen:?}");
     assert!(seen.promotions > 0, "{seen:?}");
