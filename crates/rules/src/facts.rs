@@ -25,12 +25,16 @@ pub use crate::games::bounce::{Reach, Rules as BounceRules};
 
 /// The Weak Square of the Jumping King: its fixed squares and men.
 pub mod jumping_king {
-    pub use crate::games::jumpingking::{area, weak_square, MEN, START_RESERVE, WEAK_SQUARES};
+    pub use crate::games::jumpingking::{
+        area, weak_square, weak_square_approaches, MEN, START_RESERVE, WEAK_SQUARES,
+    };
 }
 
 #[cfg(test)]
 mod tests {
-    use super::jumping_king::{area, weak_square, MEN, START_RESERVE, WEAK_SQUARES};
+    use super::jumping_king::{
+        area, weak_square, weak_square_approaches, MEN, START_RESERVE, WEAK_SQUARES,
+    };
     use super::*;
     use crate::notation::uci::parse_uci;
     use crate::{Bitboard, Color, Position, Role, Square, Variant};
@@ -222,6 +226,19 @@ mod tests {
             assert_eq!(p.reserve(Color::White, r), START_RESERVE[r.index()]);
         }
         assert_eq!(p.unplaced(Color::Black), 9);
+        // J1, J3: the lines onto each weak square on the 38 squares.
+        use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+        let mask = Variant::JumpingKing.mask();
+        for c in Color::ALL {
+            let ws = weak_square(c);
+            let lines = rook_attacks(ws, !mask)
+                | bishop_attacks(ws, !mask)
+                | knight_attacks(ws)
+                | king_attacks(ws);
+            assert_eq!(weak_square_approaches(c), lines & mask, "{c:?}");
+        }
+        assert_eq!(weak_square_approaches(Color::White).count(), 13);
+        assert!(weak_square_approaches(Color::Black).contains(Square::A3));
     }
 
     #[test]

@@ -27,38 +27,18 @@
 //!   move that ends the game (then pruning that assumes the position
 //!   can wait is off, as in check).
 
-use springboard_rules::facts::jumping_king::{weak_square, WEAK_SQUARES};
-use springboard_rules::{Bitboard, Color, Position, Role, Square, Variant};
+use springboard_rules::facts::jumping_king::WEAK_SQUARES;
+use springboard_rules::{Color, Position, Role, Square, Variant};
 
 /// Whether the side to move, not in check, faces a move of the other side
 /// that ends the game, were it the other side's move:
 /// - Jumping King: a legal move onto the side to move's weak square (J3),
-///   once both jumping phases are over (before, no man moves). A man that
-///   reaches the square on the board's lines (a pawn by its step, J9) is
-///   looked for first, then the rules core says whether its move is legal;
+///   once both jumping phases are over (before, no man moves): the rules
+///   core's `Position::weak_square_threat`;
 /// - the other games: no (a checkmate threat is the search's to find).
 pub(super) fn threat_to_end(pos: &Position) -> bool {
     match pos.variant() {
-        Variant::JumpingKing => {
-            if pos.is_jumping(Color::White) || pos.is_jumping(Color::Black) || pos.is_check() {
-                return false;
-            }
-            let us = pos.turn();
-            let ws = weak_square(us);
-            let b = pos.board();
-            let blockers = b.occupied() | !Variant::JumpingKing.mask();
-            let pawn_step = ws
-                .offset(0, us.fold(1, -1))
-                .map_or(Bitboard::EMPTY, Bitboard::from_square);
-            let reach =
-                pos.attackers_to(ws, !us, blockers) | (pawn_step & b.pieces(!us, Role::Pawn));
-            if reach.is_empty() {
-                return false;
-            }
-            let mut passed = pos.clone();
-            passed.play_null();
-            passed.weak_square_win().is_some()
-        }
+        Variant::JumpingKing => pos.weak_square_threat(),
         Variant::Chess | Variant::HopChess | Variant::Trampoline | Variant::Hoplit => false,
     }
 }

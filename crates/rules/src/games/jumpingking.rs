@@ -115,6 +115,27 @@ pub const fn weak_square(color: Color) -> Square {
     }
 }
 
+/// The squares from which a man of `color`'s enemy could reach `color`'s
+/// weak square in one move were the board empty (J1, J3): the square's
+/// file and diagonal on the board (a pawn's step comes down the file),
+/// and its knight and king squares. For a1: a2-a7, b2-f6, b3, c2; for
+/// f8 the same turned half round: f7-f2, e7-a3, e6, d7.
+#[inline]
+pub const fn weak_square_approaches(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(
+            (0x01_0101_0101_0100)
+                | (1 << 9 | 1 << 18 | 1 << 27 | 1 << 36 | 1 << 45)
+                | (1 << 17 | 1 << 10),
+        ),
+        Color::Black => Bitboard(
+            (0x20_2020_2020_2000)
+                | (1 << 52 | 1 << 43 | 1 << 34 | 1 << 25 | 1 << 16)
+                | (1 << 44 | 1 << 51),
+        ),
+    }
+}
+
 /// Both weak squares (J3): a1 and f8.
 pub const WEAK_SQUARES: Bitboard = Bitboard((1 << 0) | (1 << 61));
 
@@ -174,34 +195,60 @@ pub(crate) fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard)
 }
 
 /// A legal move of the side to move onto the enemy's weak square, which
-/// wins at once (J3), if there is one: both kings past their jumping phase
-/// (before, no man moves, J4, J6), a man that reaches the square (a
-/// pawn by its step, J9), and the move legal (C1). Only the moves onto
-/// the square are generated, and only when a man reaches it.
+/// wins at once (J3), if there is one: see [`weak_square_move`].
+#[inline]
 pub(crate) fn weak_square_win(pos: &Position) -> Option<Move> {
-    let us = pos.turn();
-    if pos.is_jumping(us) || pos.is_jumping(!us) || pos.weak_square_taken() {
+    if pos.weak_square_taken() {
+        return None; // C3: the game is over.
+    }
+    weak_square_move(pos, pos.turn())
+}
+
+/// A move of `by` onto the weak square of its enemy, legal were it `by`'s
+/// turn (J3): both kings past their jumping phase (before, no man moves,
+/// J4, J6), a man that reaches the square (a pawn by its step, J9; the
+/// square is always empty, no man may enter its own), and the own king
+/// not left attacked (C1; nothing is captured, so the enemy's attackers
+/// on the new occupancy tell).
+#[inline]
+pub(crate) fn weak_square_move(pos: &Position, by: Color) -> Option<Move> {
+    // Most positions have no man on the square's lines at all.
+    if (pos.board().by_color(by) & weak_square_approaches(!by)).is_empty()
+        || pos.is_jumping(Color::White)
+        || pos.is_jumping(Color::Black)
+    {
         return None;
     }
-    let ws = weak_square(!us);
+    weak_square_move_on_lines(pos, by)
+}
+
+/// [`weak_square_move`] once a man of `by` stands on the square's lines
+/// and both phases are over.
+#[cold]
+#[inline(never)]
+fn weak_square_move_on_lines(pos: &Position, by: Color) -> Option<Move> {
+    let ws = weak_square(!by);
     let b = pos.board();
     let occ = b.occupied();
     if occ.contains(ws) {
         return None;
     }
-    // A pawn steps onto it from the square before it; it never captures
-    // there (no man stands on it).
-    let pawns = b.pieces(us, Role::Pawn);
+    let pawns = b.pieces(by, Role::Pawn);
     let step_from = ws
-        .offset(0, us.fold(-1, 1))
+        .offset(0, by.fold(-1, 1))
         .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let reach = (attackers_to(pos, ws, us, occ) & !pawns) | (step_from & pawns);
-    if reach.is_empty() {
-        return None;
-    }
-    let mut list = MoveList::new();
-    fide_moves(pos, &mut list, &mut |m: Move| m.to() == Some(ws));
-    list.first().copied()
+    let reach = (attackers_to(pos, ws, by, occ) & !pawns) | (step_from & pawns);
+    let king = b.king_of(by)?;
+    reach
+        .into_iter()
+        .find(|&from| {
+            if from == king {
+                attackers_to(pos, ws, !by, occ ^ from).is_empty()
+            } else {
+                attackers_to(pos, king, !by, (occ ^ from) | ws).is_empty()
+            }
+        })
+        .map(|from| Move::normal(from, ws))
 }
 
 /// Turns `color`'s jumping phase on or off (J4, J6), hashed.

@@ -499,6 +499,15 @@ impl Position {
         }
     }
 
+    /// Jumping King: whether the side not to move could take the weak
+    /// square of the side to move were it its turn, a threat to win at
+    /// once (J3). False in the other games.
+    #[inline]
+    pub fn weak_square_threat(&self) -> bool {
+        self.variant == Variant::JumpingKing
+            && jumpingking::weak_square_move(self, !self.turn).is_some()
+    }
+
     /// Hoplit Chess: the squares the Hoplit on `from` moves or captures to
     /// (L2, L3) on the current board, its own men excluded; empty when no
     /// Hoplit stands on `from`. Pins are ignored (an evaluation's view).

@@ -173,7 +173,12 @@ fn j3_a_winning_move_must_be_legal() {
 
 #[test]
 fn j3_whether_the_side_to_move_can_take_the_weak_square() {
-    let wins = |fen: &str| pos(fen).weak_square_win().is_some();
+    let wins = |fen: &str| {
+        let p = pos(fen);
+        let win = p.weak_square_win();
+        assert!(win.is_none_or(|m| p.legal_moves().contains(&m)), "{fen}");
+        win.is_some()
+    };
     // The rook f2 sees f8; not with Black to move, nor behind a man.
     let p = pos("8/2k5/8/8/4K3/8/5R2/8[] w - 0 1");
     assert_eq!(
@@ -945,6 +950,18 @@ fn playout(fen: &str, seed: u64, plies: usize, seen: &mut Seen) {
             );
         }
         seen.weak_square_threats += usize::from(wins);
+        // The same for the other side, were it its move (out of check,
+        // where passing the turn makes a position).
+        if p.is_jumping(us) || p.is_jumping(!us) {
+            assert!(!p.weak_square_threat(), "{here}");
+        } else if !p.is_check() {
+            let mut passed = p.clone();
+            passed.play_null();
+            let theirs = Ref::from_position(&passed).moves();
+            let threat = theirs.iter().any(|m| m.to() == Some(weak_square(us)));
+            assert_eq!(p.weak_square_threat(), threat, "{here}");
+            seen.weak_square_threats += usize::from(threat);
+        }
         match p.outcome() {
             Some(Outcome::Win {
                 reason: WinReason::WeakSquare,
