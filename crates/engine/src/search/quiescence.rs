@@ -34,14 +34,8 @@ impl Worker<'_, '_> {
         }
         let turns = self.turns[ply];
         self.seldepth = self.seldepth.max(turns as usize);
-        if pos.weak_square_taken() {
-            return -MATE + turns;
-        }
-        // J3: a quiet move onto the enemy's weak square wins.
-        if let Some(m) = pos.weak_square_win() {
-            self.pv[ply + 1].clear();
-            self.set_pv(ply, m);
-            return MATE - (turns + 1);
+        if let Some(score) = self.weak_square_score(pos, ply) {
+            return score;
         }
         if pos.placement_pending() {
             return self.qsearch_place(pos, alpha, beta, ply, qturns);

@@ -304,6 +304,25 @@ impl<'a, 'b> Worker<'a, 'b> {
         before.is_some_and(|b| b > -INF && eval > b)
     }
 
+    /// Jumping King (J3): the score of a position the weak squares decide.
+    /// The side to move has lost when its own is taken; it wins one turn
+    /// on when it can take the enemy's (a quiet move, which pruning and
+    /// quiescence could skip), that move its line. The root searches its
+    /// moves instead, to have one to play.
+    pub(super) fn weak_square_score(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        let turns = self.turns[ply];
+        if pos.weak_square_taken() {
+            return Some(-MATE + turns);
+        }
+        if ply == 0 {
+            return None;
+        }
+        let m = pos.weak_square_win()?;
+        self.pv[ply + 1].clear();
+        self.set_pv(ply, m);
+        Some(MATE - (turns + 1))
+    }
+
     pub(super) fn search(
         &mut self,
         pos: &Position,
@@ -315,19 +334,8 @@ impl<'a, 'b> Worker<'a, 'b> {
     ) -> i32 {
         self.pv[ply].clear();
         let turns = self.turns[ply];
-        // J3: the side to move has lost, its weak square is taken.
-        if pos.weak_square_taken() {
-            return -MATE + turns;
-        }
-        // J3: the side to move takes the enemy's weak square and wins (a
-        // quiet move, which the pruning below could skip). The root
-        // searches its moves, to have one to play.
-        if ply > 0 {
-            if let Some(m) = pos.weak_square_win() {
-                self.pv[ply + 1].clear();
-                self.set_pv(ply, m);
-                return MATE - (turns + 1);
-            }
+        if let Some(score) = self.weak_square_score(pos, ply) {
+            return score;
         }
         let in_check = pos.is_check();
         // Hop Chess: the piece step of the turn is made, the placement is

@@ -208,8 +208,7 @@ pub(crate) fn weak_square_win(pos: &Position) -> Option<Move> {
 /// turn (J3): both kings past their jumping phase (before, no man moves,
 /// J4, J6), a man that reaches the square (a pawn by its step, J9; the
 /// square is always empty, no man may enter its own), and the own king
-/// not left attacked (C1; nothing is captured, so the enemy's attackers
-/// on the new occupancy tell).
+/// not left attacked (C1, [`king_safe_after`]).
 #[inline]
 pub(crate) fn weak_square_move(pos: &Position, by: Color) -> Option<Move> {
     // Most positions have no man on the square's lines at all.
@@ -241,14 +240,18 @@ fn weak_square_move_on_lines(pos: &Position, by: Color) -> Option<Move> {
     let king = b.king_of(by)?;
     reach
         .into_iter()
-        .find(|&from| {
-            if from == king {
-                attackers_to(pos, ws, !by, occ ^ from).is_empty()
-            } else {
-                attackers_to(pos, king, !by, (occ ^ from) | ws).is_empty()
-            }
-        })
+        .find(|&from| king_safe_after(pos, by, king, from, ws))
         .map(|from| Move::normal(from, ws))
+}
+
+/// Whether `by`'s king, on `king`, is safe once its man on `from` has
+/// moved to `to` (C1), a man on `to` captured: the enemy's attackers on
+/// the new occupancy, the captured man left out.
+#[inline]
+fn king_safe_after(pos: &Position, by: Color, king: Square, from: Square, to: Square) -> bool {
+    let occ = (pos.board().occupied() ^ from) | to;
+    let k = if from == king { to } else { king };
+    (attackers_to(pos, k, !by, occ) & !Bitboard::from_square(to)).is_empty()
 }
 
 /// Turns `color`'s jumping phase on or off (J4, J6), hashed.
@@ -416,9 +419,7 @@ fn fide_moves(pos: &Position, list: &mut MoveList, keep: &mut impl FnMut(Move) -
         if !in_check && from != ksq {
             return !pinned.contains(from) || line(ksq, from).contains(to);
         }
-        let occ = (occ ^ from) | to;
-        let k = if from == ksq { to } else { ksq };
-        (attackers_to(pos, k, them, occ) & !Bitboard::from_square(to)).is_empty()
+        king_safe_after(pos, us, ksq, from, to)
     };
     let mut push = |from: Square, to: Square| {
         let m = Move::normal(from, to);
