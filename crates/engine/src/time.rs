@@ -20,7 +20,15 @@ fn scale(x: u64, num: u64, den: u64) -> u64 {
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, us: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+    /// `moves_left`: how many more moves the game is expected to last,
+    /// where the clock does not say (`movestogo`).
+    pub fn new(
+        limits: &Limits,
+        us: Color,
+        overhead_ms: u64,
+        start: Instant,
+        moves_left: u64,
+    ) -> TimeManager {
         if limits.infinite {
             return TimeManager {
                 start,
@@ -50,7 +58,7 @@ impl TimeManager {
         // Clocks come from outside (a GUI, a user): any u64 is taken, the
         // arithmetic saturates.
         let inc = inc.unwrap_or(0);
-        let mtg = u64::from(limits.movestogo.unwrap_or(30).clamp(1, 50));
+        let mtg = limits.movestogo.map_or(moves_left, u64::from).clamp(1, 50);
         // Keep a reserve: the overhead, and a little more on short clocks.
         let avail = time
             .saturating_sub(overhead_ms.saturating_add(time / 50))
@@ -101,7 +109,7 @@ mod tests {
             ..Limits::default()
         };
         let now = Instant::now();
-        let tm = TimeManager::new(&limits, Color::White, 30, now);
+        let tm = TimeManager::new(&limits, Color::White, 30, now, 30);
         assert_eq!(tm.soft, Some(Duration::from_millis(38)));
         assert_eq!(tm.hard, Some(Duration::from_millis(190)));
         // With almost no time left, never more than a third of it.
@@ -110,8 +118,32 @@ mod tests {
             winc: Some(10),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&low, Color::White, 30, now);
+        let tm = TimeManager::new(&low, Color::White, 30, now, 30);
         assert!(tm.hard.unwrap() <= Duration::from_millis(10));
+    }
+
+    #[test]
+    fn the_expected_game_length_sets_a_moves_share() {
+        let now = Instant::now();
+        let clock = Limits {
+            wtime: Some(10_000),
+            winc: Some(100),
+            ..Limits::default()
+        };
+        // 10,000 ms less the overhead (30) and the reserve (200): 9,770;
+        // its share, and three quarters of the increment.
+        let soft = |moves_left| TimeManager::new(&clock, Color::White, 30, now, moves_left).soft;
+        assert_eq!(soft(30), Some(Duration::from_millis(325 + 75)));
+        assert_eq!(soft(18), Some(Duration::from_millis(542 + 75)));
+        // The clock's own count wins over the guess.
+        let with_mtg = Limits {
+            movestogo: Some(40),
+            ..clock.clone()
+        };
+        for moves_left in [18, 30] {
+            let tm = TimeManager::new(&with_mtg, Color::White, 30, now, moves_left);
+            assert_eq!(tm.soft, Some(Duration::from_millis(244 + 75)));
+        }
     }
 
     #[test]
@@ -125,10 +157,10 @@ mod tests {
             movestogo: Some(u32::MAX),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&max, Color::White, u64::MAX, now);
+        let tm = TimeManager::new(&max, Color::White, u64::MAX, now, 30);
         assert_eq!(tm.soft, Some(Duration::from_millis(1)));
         assert_eq!(tm.hard, Some(Duration::from_millis(1)));
-        let tm = TimeManager::new(&max, Color::Black, 30, now);
+        let tm = TimeManager::new(&max, Color::Black, 30, now, 30);
         let avail = u64::MAX - 30 - u64::MAX / 50;
         assert_eq!(tm.soft, Some(Duration::from_millis(avail / 2)));
         assert_eq!(tm.hard, Some(Duration::from_millis(avail / 2)));
@@ -137,7 +169,7 @@ mod tests {
             winc: Some(i64::MAX as u64),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&i64_max, Color::White, 30, now);
+        let tm = TimeManager::new(&i64_max, Color::White, 30, now, 30);
         let avail = i64::MAX as u64 - 30 - i64::MAX as u64 / 50;
         assert_eq!(tm.soft, Some(Duration::from_millis(avail / 2)));
         assert!(!tm.out_of_time() && tm.may_start_iteration());
@@ -145,7 +177,7 @@ mod tests {
             movetime: Some(u64::MAX),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&mt, Color::White, 30, now);
+        let tm = TimeManager::new(&mt, Color::White, 30, now, 30);
         assert_eq!(tm.hard, Some(Duration::from_millis(u64::MAX - 30)));
         assert!(!tm.out_of_time());
     }
@@ -157,13 +189,13 @@ mod tests {
             movetime: Some(500),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&mt, Color::Black, 30, now);
+        let tm = TimeManager::new(&mt, Color::Black, 30, now, 30);
         assert_eq!(tm.hard, Some(Duration::from_millis(470)));
         let inf = Limits {
             infinite: true,
             wtime: Some(10),
             ..Limits::default()
         };
-        assert_eq!(TimeManager::new(&inf, Color::White, 30, now).hard, None);
+        assert_eq!(TimeManager::new(&inf, Color::White, 30, now, 30).hard, None);
     }
 }

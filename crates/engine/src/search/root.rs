@@ -4,6 +4,7 @@
 
 use super::api::{Info, Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::ordering::Histories;
+use super::profile::moves_left;
 use super::pv::{ponder_from_tt, turns_of_steps};
 use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
@@ -199,7 +200,13 @@ pub(crate) fn run(
     on_info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let start = Instant::now();
-    let time = TimeManager::new(limits, root.turn(), engine.move_overhead_ms, start);
+    let time = TimeManager::new(
+        limits,
+        root.turn(),
+        engine.move_overhead_ms,
+        start,
+        moves_left(root.variant()),
+    );
     let strength = engine.strength;
     let depth_cap = limits
         .depth
