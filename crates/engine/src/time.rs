@@ -135,12 +135,13 @@ mod tests {
         let soft = |moves_left| TimeManager::new(&clock, Color::White, 30, now, moves_left).soft;
         assert_eq!(soft(30), Some(Duration::from_millis(325 + 75)));
         assert_eq!(soft(18), Some(Duration::from_millis(542 + 75)));
+        assert_eq!(soft(12), Some(Duration::from_millis(814 + 75)));
         // The clock's own count wins over the guess.
         let with_mtg = Limits {
             movestogo: Some(40),
             ..clock.clone()
         };
-        for moves_left in [18, 30] {
+        for moves_left in [12, 18, 30] {
             let tm = TimeManager::new(&with_mtg, Color::White, 30, now, moves_left);
             assert_eq!(tm.soft, Some(Duration::from_millis(244 + 75)));
         }

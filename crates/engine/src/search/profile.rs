@@ -48,13 +48,15 @@ pub(super) fn threat_to_end(pos: &Position) -> bool {
 /// How many more moves a game is expected to last, where the clock does
 /// not say (UCI `movestogo`): each move may use about this share of the
 /// time left (`time.rs`).
-/// - Jumping King: 18. Its games are short: from the opening suite's
+/// - Jumping King: 12. Its games are short: from the opening suite's
 ///   positions (move 5), engine games at 10+0.1 are decided about 25
-///   moves later; at 30 a side ended them with 40% of its clock unused.
+///   moves later; at 30 a side ended them with 40% of its clock unused,
+///   and 12 played better than 18 on the clock (docs/engine.md,
+///   "Jumping King: the clock").
 /// - the other games: 30.
 pub(super) fn moves_left(variant: Variant) -> u64 {
     match variant {
-        Variant::JumpingKing => 18,
+        Variant::JumpingKing => 12,
         Variant::Chess | Variant::HopChess | Variant::Trampoline | Variant::Hoplit => 30,
     }
 }
