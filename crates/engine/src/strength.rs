@@ -89,7 +89,7 @@ impl Strength {
 
 /// The levels' ratings by game, by skill (docs/engine.md, "The levels'
 /// ratings"; the matches' results are in `levels/<game>.txt`, fitted by
-/// `scripts/level-ratings.py`). Rough: 95% intervals of +-100 to +-400.
+/// `scripts/level-ratings.py`). Rough: 95% intervals of +-100 to +-550.
 ///
 /// Chess: on Fairy-Stockfish 11.1's `UCI_Elo` scale at 5+0.05 on the chess
 /// opening suite, a ladder of matches between every other skill (32 to 60
@@ -97,31 +97,31 @@ impl Strength {
 /// 2000, 2600); odd skills (not played) lie on the line between their
 /// neighbours.
 const CHESS: [u32; 21] = [
-    890, 1000, 1110, 1210, 1310, 1400, 1490, 1570, 1640, 1710, 1790, 1850, 1910, 1930, 1950, 2030,
-    2120, 2180, 2230, 2420, 2600,
+    810, 950, 1090, 1200, 1300, 1400, 1490, 1550, 1620, 1710, 1800, 1850, 1900, 1970, 2040, 2130,
+    2230, 2260, 2290, 2590, 2890,
 ];
 
 /// The variants, where no outside engine plays: ladders of matches between
 /// the skills two and four apart and between skill 0 and the 1-ply material
 /// player (`uci --player material1`), at 5+0.05 on the game's opening
-/// suite, anchored at skill 0 = 1000: a shared convention (how far a level
-/// stands above the weakest in that game), not a rating in any players'
-/// pool.
+/// suite (32 to 40 games a pair), anchored at skill 0 = 1000: a shared
+/// convention (how far a level stands above the weakest in that game), not
+/// a rating in any players' pool.
 const HOPCHESS: [u32; 21] = [
-    1000, 1080, 1160, 1180, 1210, 1230, 1250, 1310, 1360, 1450, 1540, 1630, 1720, 1750, 1780, 1860,
-    1930, 1970, 2010, 2050, 2100,
+    1000, 1040, 1080, 1090, 1100, 1140, 1180, 1270, 1350, 1400, 1460, 1530, 1590, 1710, 1820, 1820,
+    1820, 1830, 1840, 1930, 2030,
 ];
 const TRAMPOLINE: [u32; 21] = [
-    1000, 1090, 1190, 1320, 1450, 1700, 1950, 2020, 2080, 2250, 2420, 2510, 2590, 2650, 2710, 2710,
-    2710, 2710, 2710, 2960, 3210,
+    1000, 1230, 1470, 1600, 1730, 1830, 1930, 1990, 2050, 2090, 2130, 2230, 2330, 2450, 2570, 2620,
+    2660, 2680, 2700, 3000, 3300,
 ];
 const JUMPINGKING: [u32; 21] = [
-    1000, 1160, 1320, 1320, 1320, 1380, 1430, 1470, 1500, 1560, 1610, 1650, 1690, 1720, 1750, 1820,
-    1890, 1990, 2080, 2240, 2410,
+    1000, 1100, 1190, 1300, 1410, 1490, 1570, 1610, 1660, 1770, 1880, 1910, 1950, 2000, 2050, 2090,
+    2120, 2220, 2320, 2530, 2740,
 ];
 const HOPLIT: [u32; 21] = [
-    1000, 1210, 1410, 1550, 1680, 1820, 1960, 2080, 2200, 2300, 2400, 2510, 2620, 2660, 2710, 2810,
-    2910, 3050, 3180, 3390, 3590,
+    1000, 1180, 1360, 1450, 1540, 1660, 1790, 1880, 1970, 2100, 2220, 2220, 2230, 2280, 2340, 2460,
+    2580, 2630, 2670, 2890, 3100,
 ];
 
 /// The ratings of the levels in `variant`, by skill.
@@ -213,13 +213,15 @@ mod tests {
     fn uci_elo_picks_the_level_rated_nearest_in_the_game() {
         let chess = Variant::Chess;
         assert_eq!(Strength::from_elo(chess, 100).skill(), 0);
-        assert_eq!(Strength::from_elo(chess, 890).skill(), 0);
+        assert_eq!(Strength::from_elo(chess, 810).skill(), 0);
+        // 890 is nearer to skill 1 (950) than to skill 0 (810).
+        assert_eq!(Strength::from_elo(chess, 890).skill(), 1);
         assert_eq!(Strength::from_elo(chess, 1000).skill(), 1);
         // 1480 lies between skill 5 (1400) and skill 6 (1490): 6 is nearer.
         assert_eq!(Strength::from_elo(chess, 1480).skill(), 6);
         // 1445 is as near to either: the weaker.
         assert_eq!(Strength::from_elo(chess, 1445).skill(), 5);
-        assert_eq!(Strength::from_elo(chess, 2000).skill(), 15);
+        assert_eq!(Strength::from_elo(chess, 2000).skill(), 13);
         assert_eq!(Strength::from_elo(chess, 2300).skill(), 18);
         assert_eq!(Strength::from_elo(chess, 9999), Strength::FULL);
         // Chess ratings rise level by level.
