@@ -1817,7 +1817,7 @@ function showLevels(variant) {
     variant === "chess"
       ? "Level names and ratings are rough: measured at chess against Fairy-Stockfish at a fast time control."
       : `Level names and ratings are rough: measured in ${variantTitle(variant)} in matches between the ` +
-        "levels at a fast time control, with level 1 rated 1000 as at chess.";
+        "levels at a fast time control, with level 1 rated 1000.";
 }
 
 // The level picker's entries in a game: each level with its name and the
