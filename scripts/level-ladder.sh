@@ -2,7 +2,7 @@
 # The levels' ladder of one game (docs/engine.md, "The levels' ratings"):
 # matches between skill levels a few apart and between the weakest level and
 # the 1-ply material player (`uci --player material1`), each headed by a
-# line that scripts/level-ratings.py reads. Appends to LOG.
+# line that `springboard levels` reads. Appends to LOG.
 #
 #   bash scripts/level-ladder.sh --variant hopchess --games 20 --log hopchess.log \
 #       [--sb BINARY] [--tc 5+0.05] [--pairs "m:0 0:4 4:8 8:12 12:16 16:20"]

@@ -89,7 +89,8 @@ impl Strength {
 
 /// The levels' ratings by game, by skill (docs/engine.md, "The levels'
 /// ratings"; the matches' results are in `levels/<game>.txt`, fitted by
-/// `scripts/level-ratings.py`). Rough: 95% intervals of +-90 to +-550.
+/// `springboard levels`, whose test checks that these tables are that
+/// fit). Rough: 95% intervals of +-90 to +-550.
 ///
 /// Chess: on Fairy-Stockfish 11.1's `UCI_Elo` scale at 5+0.05 on the chess
 /// opening suite, a ladder of matches between every other skill (32 to 60

@@ -5,6 +5,7 @@
 mod arena;
 mod bench;
 mod datagen;
+mod levels;
 mod perft;
 mod play;
 mod replay;
@@ -60,6 +61,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Tune a game's evaluation weights to datagen records (logistic fit).
     Tune(tune::TuneArgs),
+    /// Fit the levels' ratings to a ladder's match results (levels/*.txt).
+    Levels(levels::LevelsArgs),
     /// Start the web app (the default with no subcommand) and print its URL.
     Serve(ServeArgs),
 }
@@ -174,6 +177,7 @@ fn main() -> Result<()> {
         Some(Command::Openings(args)) => suites::run_openings(&args),
         Some(Command::Datagen(args)) => datagen::run_datagen(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Levels(args)) => levels::run(&args),
         Some(Command::Serve(args)) => serve(&args),
         None => serve(&ServeArgs::default_args()),
     }
