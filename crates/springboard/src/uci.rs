@@ -216,9 +216,9 @@ impl Session {
         self.release_held()
     }
 
-    /// The end of the input: a search with limits runs to its end and
-    /// answers; what ends only when told (`go infinite`, `go ponder`,
-    /// `go perft`) is stopped, as by `stop`.
+    /// The end of the input: a search with limits and `go perft` run to
+    /// their end and answer; what ends only when told (`go infinite`,
+    /// `go ponder`) is stopped, as by `stop`.
     pub fn finish(&mut self) -> std::io::Result<()> {
         self.searcher.finish();
         self.release_held()
@@ -329,7 +329,9 @@ impl Session {
             }
             "d" => self.say(&self.position().to_string())?,
             "quit" => {
-                self.searcher.stop();
+                // A search stops; `go perft` counts to its end first
+                // (Stockfish's convention).
+                self.searcher.quit();
                 self.release_held()?;
                 return Ok(Flow::Quit);
             }
@@ -721,10 +723,13 @@ pub(crate) mod tests {
             "{out}"
         );
         assert!(!t.0.searcher.is_running());
-        // `quit` stops it too.
-        talk(&mut t, "go perft 12");
+        // `quit` lets it count to its end (Stockfish's convention).
+        talk(&mut t, "position startpos");
+        talk(&mut t, "go perft 2");
         assert_eq!(t.0.handle("quit").unwrap(), Flow::Quit);
-        assert!(t.1.take().starts_with("info string perft stopped: "));
+        assert!(!t.0.searcher.is_running());
+        let out = t.1.take();
+        assert!(out.ends_with("\n\nNodes searched: 12788\n\n"), "{out}");
         // Deeper than PERFT_MAX is refused.
         let out = talk(&mut t, "go perft 64");
         assert_eq!(
@@ -737,9 +742,9 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn end_of_input_stops_perft_and_infinite_search() {
+    fn end_of_input_stops_infinite_search_and_waits_for_perft() {
         for go in [
-            "go perft 15",
+            "go perft 3",
             "go infinite",
             "go ponder wtime 1000 btime 1000",
         ] {
@@ -748,7 +753,7 @@ pub(crate) mod tests {
             run(input.as_bytes(), out(buffer.clone()), Player::Full).unwrap();
             let text = buffer.take();
             if go.contains("perft") {
-                assert!(text.starts_with("info string perft stopped: "), "{text}");
+                assert!(text.ends_with("\n\nNodes searched: 13160\n\n"), "{text}");
             } else {
                 let mut pos = Position::startpos(Variant::Chess);
                 pos.play(parse_uci(&pos, "e2e4").unwrap());
