@@ -6,12 +6,14 @@
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::eval_cache::EvalCache;
-use super::ordering::{next_move, played_step_may_check, step_may_check, Histories, NO_CONT};
+use super::histories::{Histories, NO_CONT};
+use super::next_move::next_move;
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
     quiet_futility, singular_extensions, threat_to_end,
 };
 use super::see::{is_capture, see_ge};
+use super::step_checks::{played_step_may_check, step_may_check};
 use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
 use crate::time::TimeManager;
