@@ -2,6 +2,8 @@
 //! layer over the rules core (and, for play, the engine). With no
 //! subcommand it starts the web app (crate springboard-web).
 
+#![forbid(unsafe_code)]
+
 mod arena;
 mod bench;
 mod datagen;
