@@ -22,7 +22,7 @@ use springboard_rules::Variant;
 #[derive(Parser)]
 #[command(
     name = "springboard",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("SPRINGBOARD_COMMIT"), ")"),
     about = "Play, check and analyse Hop Chess, Trampoline Chess, Jumping King, Hoplit Chess and chess"
 )]
 struct Cli {

@@ -8,6 +8,31 @@ fn springboard() -> Command {
 }
 
 #[test]
+fn version_names_the_commit() {
+    let out = springboard().arg("--version").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let want_version = format!("springboard {} (", env!("CARGO_PKG_VERSION"));
+    assert!(text.starts_with(&want_version), "{text}");
+    let commit = text[want_version.len()..]
+        .strip_suffix(")\n")
+        .unwrap_or_else(|| panic!("{text}"));
+    // In a git checkout, the commit built (cargo rebuilds when HEAD
+    // moves); else "unknown".
+    let head = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_string());
+    match head {
+        Some(head) => assert_eq!(commit, head, "{text}"),
+        None => assert_eq!(commit, "unknown", "{text}"),
+    }
+}
+
+#[test]
 fn perft_command() {
     let out = springboard()
         .args(["perft", "--variant", "chess", "--depth", "3"])
