@@ -221,7 +221,18 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
 /// in the placement phase).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if let Some(result) = with_game!(pos.variant(), G => G::parse_san_special(pos, text)) {
-        return result;
+        return match result?.as_slice() {
+            [] => Err(MoveError::Illegal(text.to_string())),
+            [m] => Ok(*m),
+            many => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: many
+                    .iter()
+                    .map(|&m| to_san(pos, m))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        };
     }
     let malformed = || MoveError::Malformed(text.to_string());
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
