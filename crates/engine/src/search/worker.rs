@@ -70,7 +70,7 @@ const SINGULAR_MARGIN: i32 = 16;
 
 /// The history bonus of a quiet move that cuts at `depth` (and the malus
 /// of the quiet moves tried before it): large enough against the bound
-/// of the tables ([`super::ordering`]'s `HISTORY_MAX`) that recent cuts
+/// of the tables (`ordering`'s `HISTORY_MAX`) that recent cuts
 /// outweigh old ones.
 fn history_bonus(depth: i32) -> i32 {
     (44 * depth * depth + 200 * depth - 200).clamp(0, 4000)
