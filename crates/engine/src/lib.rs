@@ -19,6 +19,8 @@
 //! reports (`bestmove`, PV lines, ponder) is whole turns, the moves of
 //! `Position::legal_moves`.
 
+#![forbid(unsafe_code)]
+
 pub mod baseline;
 pub mod eval;
 mod limits;

@@ -24,6 +24,8 @@
 //! Ruling ids (C1, P8, H6, ...) are defined in `docs/rules/` (start at
 //! `docs/rules/README.md`): one section per id, with its example.
 
+#![forbid(unsafe_code)]
+
 pub mod attacks;
 pub mod bitboard;
 pub mod board;

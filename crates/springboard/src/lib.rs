@@ -3,6 +3,8 @@
 //! `springboard` binary speaks them on standard input and output, and the
 //! fuzz targets (fuzz/, see docs/fuzzing.md) drive a session line by line.
 
+#![forbid(unsafe_code)]
+
 pub mod logs;
 pub mod searcher;
 pub mod uci;

@@ -2,6 +2,8 @@
 //! layer over the rules core (and, for play, the engine). With no
 //! subcommand it starts the web app (crate springboard-web).
 
+#![forbid(unsafe_code)]
+
 mod arena;
 mod bench;
 mod datagen;
@@ -21,7 +23,7 @@ use springboard_rules::Variant;
 #[derive(Parser)]
 #[command(
     name = "springboard",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("SPRINGBOARD_COMMIT"), ")"),
     about = "Play, check and analyse Hop Chess, Trampoline Chess, Jumping King, Hoplit Chess and chess"
 )]
 struct Cli {

@@ -108,13 +108,26 @@ fn caught(message: String, work: &'static str) -> String {
     message
 }
 
+/// How the work in the thread ends, besides by `stop`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ends {
+    /// By itself (a search with limits): `quit` stops it, the end of the
+    /// input waits for it.
+    ByItself,
+    /// Only when told (`go infinite`, pondering, no limit): `quit` and the
+    /// end of the input stop it.
+    WhenTold,
+    /// At the end of its count (`go perft`, Stockfish's convention: a
+    /// piped `go perft N` then `quit` prints the full count): `quit` and
+    /// the end of the input wait for it.
+    AtItsEnd,
+}
+
 /// The work running in the thread.
 struct Running {
     handle: JoinHandle<()>,
     signals: Arc<Signals>,
-    /// Whether it ends only when told to (`go infinite`, pondering, no
-    /// limit, perft): the end of the input stops it.
-    until_told: bool,
+    ends: Ends,
 }
 
 /// The engine and the search (or other job) running on it, if any.
@@ -161,9 +174,13 @@ impl Searcher {
         done: impl FnOnce(SearchResult) + Send + 'static,
         failed: impl FnOnce(String) + Send + 'static,
     ) {
-        let until_told = ponder || !limits.is_bounded();
+        let ends = if ponder || !limits.is_bounded() {
+            Ends::WhenTold
+        } else {
+            Ends::ByItself
+        };
         let engine = Arc::clone(&self.engine);
-        self.spawn(ponder, until_told, move |sig| {
+        self.spawn(ponder, ends, move |sig| {
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
                 engine.search(&root, &history, &limits, sig, &mut on_info)
@@ -176,26 +193,22 @@ impl Searcher {
     }
 
     /// Runs `job` in the thread (after stopping what runs): it gets the
-    /// stop signal and ends when told, or by itself. A panic in it is
-    /// caught and handed to `failed`.
+    /// stop signal and ends when told by `stop`, or by itself; `quit` and
+    /// the end of the input wait for it (a count such as `go perft`). A
+    /// panic in it is caught and handed to `failed`.
     pub fn run(
         &mut self,
         job: impl FnOnce(&Signals) + Send + 'static,
         failed: impl FnOnce(String) + Send + 'static,
     ) {
-        self.spawn(false, true, move |sig| {
+        self.spawn(false, Ends::AtItsEnd, move |sig| {
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| job(sig))) {
                 failed(caught(panic_message(panic.as_ref()), "job"));
             }
         });
     }
 
-    fn spawn(
-        &mut self,
-        ponder: bool,
-        until_told: bool,
-        work: impl FnOnce(&Signals) + Send + 'static,
-    ) {
+    fn spawn(&mut self, ponder: bool, ends: Ends, work: impl FnOnce(&Signals) + Send + 'static) {
         self.stop();
         let signals = Arc::new(Signals::with_ponder(ponder));
         let sig = Arc::clone(&signals);
@@ -203,7 +216,7 @@ impl Searcher {
         self.running = Some(Running {
             handle,
             signals,
-            until_told,
+            ends,
         });
     }
 
@@ -231,14 +244,28 @@ impl Searcher {
         }
     }
 
-    /// The end of the input: work with limits runs to its end, work that
-    /// ends only when told (infinite or pondering searches, perft) stops.
+    /// The end of the input: work with limits (a search with limits,
+    /// perft) runs to its end, work that ends only when told (infinite or
+    /// pondering searches) stops.
     pub fn finish(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.until_told) {
+        if self.running_ends() == Some(Ends::WhenTold) {
             self.stop();
         } else {
             self.wait();
         }
+    }
+
+    /// `quit`: a search stops, a count (perft) runs to its end.
+    pub fn quit(&mut self) {
+        if self.running_ends() == Some(Ends::AtItsEnd) {
+            self.wait();
+        } else {
+            self.stop();
+        }
+    }
+
+    fn running_ends(&self) -> Option<Ends> {
+        self.running.as_ref().map(|r| r.ends)
     }
 
     /// The opponent played the expected move: the pondering search now

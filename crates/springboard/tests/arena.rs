@@ -1,7 +1,8 @@
 //! `springboard match` driven end to end with the 1-ply material player
 //! (fast) and with small misbehaving engines written as shell scripts: one
 //! that dies, one that never answers, one too slow for its clock and one
-//! that plays an illegal move. Every fault loses the game, is counted and
+//! that plays an illegal move. Every fault loses the game (but a flag
+//! fall against a side whose opponent cannot mate, a draw), is counted and
 //! the match goes on (each game starts its engines afresh).
 
 use springboard_rules::notation::pgn::{self, VariantHint};
@@ -251,6 +252,40 @@ fn silence_at_fixed_nodes_is_a_crash_and_slowness_on_the_clock_a_time_loss() {
     let r = report(&text);
     assert!(r.contains("Time losses: 1 (engine1 1, engine2 0)\n"), "{r}");
     assert!(r.contains("Crashes: 0 (engine1 0, engine2 0)\n"), "{r}");
+}
+
+#[test]
+fn a_flag_fall_draws_when_the_other_side_cannot_mate() {
+    // Issue 46: White (Slow) flags with a queen against a bare king; Black
+    // cannot mate, so it is a draw, as in FIDE's rules (still a time fault).
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let openings = dir.join("arena-bare-king.txt");
+    std::fs::write(&openings, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n").unwrap();
+    let slow = script_engine("Slow", "sleep 0.3; echo 'bestmove a1a1'");
+    let (ok, text) = run_match(&[
+        "--engine1",
+        &slow,
+        "--engine2",
+        &material1(),
+        "--games",
+        "1",
+        "--tc",
+        "0.1+0",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("Slow runs out of time (had 100 ms, used ")
+            && text.contains(" cannot mate: a draw"),
+        "{text}"
+    );
+    let r = report(&text);
+    assert!(r.contains("Time losses: 1 (engine1 1, engine2 0)\n"), "{r}");
+    assert!(
+        r.contains(": 0 wins, 1 draws, 0 losses, score 50.0%\n"),
+        "{r}"
+    );
 }
 
 #[test]

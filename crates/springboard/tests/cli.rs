@@ -8,6 +8,31 @@ fn springboard() -> Command {
 }
 
 #[test]
+fn version_names_the_commit() {
+    let out = springboard().arg("--version").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let want_version = format!("springboard {} (", env!("CARGO_PKG_VERSION"));
+    assert!(text.starts_with(&want_version), "{text}");
+    let commit = text[want_version.len()..]
+        .strip_suffix(")\n")
+        .unwrap_or_else(|| panic!("{text}"));
+    // In a git checkout, the commit built (cargo rebuilds when HEAD
+    // moves); else "unknown".
+    let head = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_string());
+    match head {
+        Some(head) => assert_eq!(commit, head, "{text}"),
+        None => assert_eq!(commit, "unknown", "{text}"),
+    }
+}
+
+#[test]
 fn perft_command() {
     let out = springboard()
         .args(["perft", "--variant", "chess", "--depth", "3"])
@@ -161,21 +186,39 @@ fn uci_output(input: &str) -> String {
 #[test]
 fn uci_go_perft_stops_and_quits() {
     // Issue 16, item 2: `go perft` at the deepest depth still answers
-    // isready, stop, quit and the end of input.
-    let out = uci_output("position startpos\ngo perft 20\nisready\nstop\ngo perft 20\nquit\n");
+    // isready and stop.
+    let out = uci_output("position startpos\ngo perft 20\nisready\nstop\nquit\n");
     assert_eq!(
         out.lines().collect::<Vec<_>>(),
         [
             "readyok",
             "info string perft stopped: 0 of 20 first moves counted",
-            "info string perft stopped: 0 of 20 first moves counted"
         ]
     );
-    let out = uci_output("position startpos\ngo perft 20\n");
-    assert_eq!(
-        out,
-        "info string perft stopped: 0 of 20 first moves counted\n"
+}
+
+/// The lines of a full `go perft 3` from the start, then its total.
+fn startpos_perft_3(out: &str) {
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 23, "{out}");
+    assert!(lines.contains(&"e2e4: 600"), "{out}");
+    assert!(out.ends_with("\n\nNodes searched: 8902\n\n"), "{out}");
+}
+
+#[test]
+fn uci_go_perft_counts_to_its_end_before_quit() {
+    // Issue 46, item 3: Stockfish's convention. A piped `go perft N`
+    // followed by `quit`, or by the end of the input, prints the full count.
+    startpos_perft_3(&uci_output("position startpos\ngo perft 3\nquit\n"));
+    startpos_perft_3(&uci_output("position startpos\ngo perft 3\n"));
+    // Each `go perft` of a script counts to its end before the next quit.
+    let out = uci_output("position startpos\ngo perft 3\nisready\nquit\nisready\n");
+    assert!(
+        out.starts_with("readyok\n") || out.contains("\nreadyok\n"),
+        "{out}"
     );
+    assert_eq!(out.matches("readyok").count(), 1, "{out}");
+    startpos_perft_3(&out.replacen("readyok\n", "", 1));
 }
 
 #[test]

@@ -5,7 +5,10 @@
 //! [`Reach`] through a trampoline).
 
 use super::eval_cache::pawn_mix;
-use super::profile::{continuation_history, piece_step_checks};
+use super::histories::{
+    CONT_SIZE, CORR_ENTRIES, CORR_GRAIN, CORR_MAX, CORR_SCALE, CORR_WEIGHT, NO_CONT,
+};
+use super::profile::continuation_history;
 use super::see::{see_ge, value};
 use super::worker::Worker;
 use crate::tt::{destination_code, encode_move, square_code};
@@ -159,46 +162,6 @@ impl PlacementGuess {
     }
 }
 
-/// Hop Chess, at a turn start: whether the piece step `m` may give check
-/// with its placement: it checks through the trampolines where they stand
-/// (P8), or a piece of the mover reaches an empty square from which the
-/// same kind of leg hits the enemy king, so that the trampoline put there
-/// would check (one bounce; the guess of [`PlacementGuess`], which misses
-/// second bounces). Late-move pruning at depth 1 spares such steps: the
-/// mating turn is often a quiet step and a checking placement.
-pub(super) fn step_may_check(pos: &Position, m: Move) -> bool {
-    let mut child = pos.clone();
-    child.play_step(m);
-    played_step_may_check(&child)
-}
-
-/// [`step_may_check`] of the step that made `child` (the position after
-/// it, the placement pending).
-pub(super) fn played_step_may_check(child: &Position) -> bool {
-    use springboard_rules::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
-    if !child.placement_pending() {
-        return child.is_check();
-    }
-    if piece_step_checks(child) {
-        return true;
-    }
-    let b = child.board();
-    let us = child.turn();
-    let Some(k) = b.king_of(!us) else {
-        return false;
-    };
-    let occ = b.occupied();
-    let r = Reach::of(b, us);
-    let hits = (r.knight & knight_attacks(k))
-        | (r.orth & rook_attacks(k, occ))
-        | (r.diag & bishop_attacks(k, occ))
-        | (r.pawn & pawn_attacks(!us, k));
-    let blocked = child
-        .trampoline(!us)
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    (hits & !blocked).any()
-}
-
 /// The placement [`PlacementGuess`] likes best in Hop Chess's `place`
 /// state (`None` if there is none).
 pub(super) fn guessed_placement(pos: &Position) -> Option<Move> {
@@ -210,69 +173,6 @@ pub(super) fn guessed_placement(pos: &Position) -> Option<Move> {
         .filter_map(|m| Some((m, guess.score(m.to()?))))
         .max_by_key(|&(_, s)| s)
         .map(|(m, _)| m)
-}
-
-/// The number of continuation indices ([`Worker::cont_index`]): side and
-/// mover (8 a side, the last for a trampoline placement) by destination.
-pub(super) const CONT_SIZE: usize = 16 * 64;
-/// No step (a null move): no continuation context.
-pub(super) const NO_CONT: usize = usize::MAX;
-
-/// The move-ordering statistics of a search: the history of quiet steps
-/// (by side, mover and destination) and the continuation history
-/// ([`Worker::cont_index`] after [`Worker::cont_index`]). The engine keeps
-/// its main thread's across the searches of a game (a new game clears
-/// them), so each move's search starts from what the last one learnt.
-#[derive(Clone)]
-pub(crate) struct Histories {
-    pub(super) history: Vec<[i32; 64]>,
-    pub(super) cont: Vec<i16>,
-    /// The correction of static evaluations by side to move and pawn
-    /// structure ([`Worker::corrected`]).
-    pub(super) corr: Vec<i16>,
-}
-
-/// Correction history entries a side: a power of two.
-const CORR_ENTRIES: usize = 1 << 14;
-/// A correction entry holds centipawns times `CORR_GRAIN`.
-const CORR_GRAIN: i32 = 256;
-/// The bound of a correction entry: 64 centipawns.
-const CORR_MAX: i32 = 64 * CORR_GRAIN;
-/// The largest weight of a new result in an entry, of `CORR_SCALE`.
-const CORR_WEIGHT: i32 = 16;
-const CORR_SCALE: i32 = 256;
-
-impl Default for Histories {
-    fn default() -> Histories {
-        Histories {
-            history: vec![[0; 64]; 16],
-            cont: vec![0; CONT_SIZE * CONT_SIZE],
-            corr: vec![0; 2 * CORR_ENTRIES],
-        }
-    }
-}
-
-impl Histories {
-    /// Tables of no size, allocating nothing (the continuation table is
-    /// 2 MB): what an engine holds while its tables are lent to a search,
-    /// or after a new game; a search given them starts from fresh ones
-    /// ([`Histories::or_fresh`]).
-    pub(crate) fn none() -> Histories {
-        Histories {
-            history: Vec::new(),
-            cont: Vec::new(),
-            corr: Vec::new(),
-        }
-    }
-
-    /// These tables, or fresh ones in place of [`Histories::none`].
-    pub(super) fn or_fresh(self) -> Histories {
-        if self.cont.is_empty() {
-            Histories::default()
-        } else {
-            self
-        }
-    }
 }
 
 impl Worker<'_, '_> {
@@ -592,29 +492,6 @@ impl Worker<'_, '_> {
         self.lists[ply][i]
     }
 }
-
-/// The move to search at index `i` of a node's pick order, in the loop
-/// of a search over it: `ctx` what [`Worker::begin_candidates`] returned
-/// for `deferred`. Over candidates [`Worker::pick_legal`], breaking the
-/// loop when no legal one remains; over a legal list [`Worker::pick`]
-/// (`i` below the list's length).
-///
-/// A macro, not a method returning `Option<Move>`: that form, the same
-/// logic, cost the main search 0.5% more instructions of `bench`
-/// (callgrind), with the same nodes.
-macro_rules! next_move {
-    ($worker:expr, $pos:expr, $deferred:expr, $ctx:expr, $ply:expr, $i:expr) => {
-        if $deferred {
-            match $worker.pick_legal($pos, $ctx, $ply, $i) {
-                Some(m) => m,
-                None => break,
-            }
-        } else {
-            $worker.pick($ply, $i)
-        }
-    };
-}
-pub(super) use next_move;
 
 /// The index of the first highest score of `order` from `i` on.
 #[inline]

@@ -4,9 +4,10 @@
 //! made and a few placements are tried instead.
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::{next_move, step_may_check};
+use super::next_move::next_move;
 use super::profile::{mate_probe_at_horizon, quiescence_tt, quiescence_turns};
 use super::see::{captured_role, likely_losing, see_ge, value};
+use super::step_checks::step_may_check;
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::tt::{encode_move, Bound, Entry};

@@ -3,7 +3,7 @@
 //! reports and the choice of the move (full strength or limited).
 
 use super::api::{Info, Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::ordering::Histories;
+use super::histories::Histories;
 use super::profile::moves_left;
 use super::pv::{ponder_from_tt, turns_of_steps};
 use super::worker::{Shared, Worker};

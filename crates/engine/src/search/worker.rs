@@ -6,12 +6,14 @@
 
 use super::api::{score_from_tt, score_to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::eval_cache::EvalCache;
-use super::ordering::{next_move, played_step_may_check, step_may_check, Histories, NO_CONT};
+use super::histories::{Histories, NO_CONT};
+use super::next_move::next_move;
 use super::profile::{
     cheap_checks, half_steps, internal_reduction, null_move_allowed, piece_step_checks,
     quiet_futility, singular_extensions, threat_to_end,
 };
 use super::see::{is_capture, see_ge};
+use super::step_checks::{played_step_may_check, step_may_check};
 use crate::eval::evaluate;
 use crate::limits::{Limits, Signals};
 use crate::time::TimeManager;
@@ -68,7 +70,7 @@ const SINGULAR_MARGIN: i32 = 16;
 
 /// The history bonus of a quiet move that cuts at `depth` (and the malus
 /// of the quiet moves tried before it): large enough against the bound
-/// of the tables ([`super::ordering`]'s `HISTORY_MAX`) that recent cuts
+/// of the tables (`ordering`'s `HISTORY_MAX`) that recent cuts
 /// outweigh old ones.
 fn history_bonus(depth: i32) -> i32 {
     (44 * depth * depth + 200 * depth - 200).clamp(0, 4000)

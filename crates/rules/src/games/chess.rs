@@ -64,6 +64,10 @@ impl GameRules for Chess {
     fn is_insufficient_material(pos: &Position) -> bool {
         insufficient_material(pos)
     }
+
+    fn can_mate(pos: &Position, side: Color) -> bool {
+        has_mating_material(pos, side)
+    }
 }
 
 /// The pieces of FIDE chess, in [`Role::ALL`] order.
@@ -509,6 +513,20 @@ pub(crate) fn insufficient_material(pos: &Position) -> bool {
         }
         _ => false,
     }
+}
+
+/// Ruling C2 for one side, the other reduced to its king: whether `side`
+/// has mating material (a pawn, rook, queen or Hoplit on the board, a
+/// Hoplit in reserve, or two minor pieces or more).
+pub(crate) fn has_mating_material(pos: &Position, side: Color) -> bool {
+    let b = pos.board();
+    if pos.reserve(side, Role::Hoplit) > 0 {
+        return true;
+    }
+    let heavy = [Role::Pawn, Role::Rook, Role::Queen, Role::Hoplit]
+        .iter()
+        .any(|&r| b.pieces(side, r).any());
+    heavy || (b.pieces(side, Role::Knight) | b.pieces(side, Role::Bishop)).count() >= 2
 }
 
 #[cfg(test)]

@@ -181,6 +181,14 @@ pub(crate) trait GameRules {
         false
     }
 
+    /// Whether `side` could still mate by the game's material rule (C2,
+    /// with the other side reduced to its king); every side can where the
+    /// game knows no insufficient material.
+    #[inline]
+    fn can_mate(_pos: &Position, _side: Color) -> bool {
+        true
+    }
+
     /// Whether `color`'s men in reserve may still enter the game.
     #[inline]
     fn reserve_in_play(_pos: &Position, _color: Color) -> bool {
@@ -424,6 +432,17 @@ impl Position {
     /// Only in `chess` and `hoplit` (a Hoplit anywhere is mating material).
     pub fn is_insufficient_material(&self) -> bool {
         with_game!(self.variant, G => G::is_insufficient_material(self))
+    }
+
+    /// Whether `side` could still mate, by its game's material rule: in
+    /// `chess` and `hoplit`, ruling C2 with the other side reduced to its
+    /// king (a pawn, rook, queen or Hoplit, a Hoplit in reserve, or two
+    /// minor pieces can; a bare king or one minor piece cannot). The other
+    /// games know no insufficient material: every side can (trampolines,
+    /// men in hand). Asked when a flag falls: a flag against a side whose
+    /// opponent cannot mate is a draw, as in FIDE's rules.
+    pub fn can_mate(&self, side: Color) -> bool {
+        with_game!(self.variant, G => G::can_mate(self, side))
     }
 
     /// Whether `color`'s men in reserve ([`Position::reserve`]) may still

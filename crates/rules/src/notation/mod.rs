@@ -9,4 +9,5 @@ pub mod missing;
 pub mod pgn;
 pub mod san;
 pub mod seed;
+mod turns;
 pub mod uci;

@@ -7,6 +7,7 @@
 //! several legal moves is reported as ambiguous, never guessed.
 
 use super::games::GameNotation;
+use super::turns::with_place;
 use crate::error::MoveError;
 use crate::games::with_game;
 use crate::moves::{Move, MoveKind};
@@ -220,7 +221,18 @@ fn parse_pattern(text: &str) -> Option<SanPattern> {
 /// in the placement phase).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if let Some(result) = with_game!(pos.variant(), G => G::parse_san_special(pos, text)) {
-        return result;
+        return match result?.as_slice() {
+            [] => Err(MoveError::Illegal(text.to_string())),
+            [m] => Ok(*m),
+            many => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: many
+                    .iter()
+                    .map(|&m| to_san(pos, m))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        };
     }
     let malformed = || MoveError::Malformed(text.to_string());
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
@@ -296,33 +308,6 @@ pub(crate) fn parse_step(pos: &Position, piece_text: &str, text: &str) -> Result
     let mut steps = Vec::new();
     pos.legal_steps_into(&mut steps);
     resolve(pos, text, &steps, |m| matches_pattern(pos, &pattern, m))
-}
-
-/// The whole turn of a Hop Chess piece step `m` and its placement.
-pub(crate) fn with_place(
-    pos: &Position,
-    text: &str,
-    m: Move,
-    place: Option<Square>,
-) -> Result<Move, MoveError> {
-    let Some(place) = place else {
-        return Ok(m);
-    };
-    // The placement is legal when it is among the steps that follow the
-    // piece move (cheaper than listing every turn).
-    let illegal = || MoveError::Illegal(text.to_string());
-    if !pos.splits_turn() {
-        return Err(illegal());
-    }
-    let mut half = pos.clone();
-    half.play_step(m.piece_part());
-    let mut placements = Vec::new();
-    half.legal_steps_into(&mut placements);
-    if placements.contains(&Move::trampoline(place)) {
-        Ok(m.piece_part().with_place(Some(place)))
-    } else {
-        Err(illegal())
-    }
 }
 
 /// The one move among `moves` that `keep` accepts; none is "illegal",

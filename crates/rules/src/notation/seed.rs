@@ -5,11 +5,12 @@
 //! names the candidates, never a guess.
 
 use super::games::GameNotation;
+use super::turns::with_place;
 use crate::error::MoveError;
 use crate::games::with_game;
 use crate::moves::Move;
 use crate::moves::MoveKind;
-use crate::notation::san::{parse_san, resolve, with_place};
+use crate::notation::san::{parse_san, resolve};
 use crate::position::{Outcome, Position};
 use crate::types::{File, Rank, Role, Square};
 

@@ -4,6 +4,7 @@
 //! syntax only ("malformed"), and [`UciMove::to_move`] resolves it against a
 //! position's legal moves ("illegal").
 
+use super::turns::with_place;
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -196,7 +197,7 @@ impl UciMove {
         };
         match (found, self) {
             (Some(&step), UciMove::Normal { place, .. }) if split => match place {
-                Some(_) => crate::notation::san::with_place(pos, &self.to_string(), step, *place),
+                Some(_) => with_place(pos, &self.to_string(), step, *place),
                 // A piece move without its placement: say so.
                 None => Err(needs_placement(pos, &self.to_string(), step)),
             },

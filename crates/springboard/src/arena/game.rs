@@ -205,10 +205,7 @@ pub(super) fn play_game(args: &MatchArgs, index: usize, start: Position) -> Resu
             }
             Err(engine::EngineError::Timeout(..)) => {
                 fault = Some((mover, Fault::Time));
-                break (
-                    GameResult::win_for(!mover),
-                    format!("{} loses on time (no answer)", names[mover.index()]),
-                );
+                break flag_fall(game.position(), mover, &names, "no answer".to_string());
             }
             Err(e) => {
                 fault = Some((mover, Fault::Crash));
@@ -224,13 +221,11 @@ pub(super) fn play_game(args: &MatchArgs, index: usize, start: Position) -> Resu
         }
         if clocks[mover.index()] + (args.time_margin as i64) < 0 {
             fault = Some((mover, Fault::Time));
-            break (
-                GameResult::win_for(!mover),
-                format!(
-                    "{} loses on time (had {had} ms, used {} ms)",
-                    names[mover.index()],
-                    answer.elapsed.as_millis()
-                ),
+            break flag_fall(
+                game.position(),
+                mover,
+                &names,
+                format!("had {had} ms, used {} ms", answer.elapsed.as_millis()),
             );
         }
         clocks[mover.index()] += inc;
@@ -282,10 +277,62 @@ pub(super) fn play_game(args: &MatchArgs, index: usize, start: Position) -> Resu
     })
 }
 
+/// The end of a game where `mover`'s flag fell in `pos` (`detail`: how):
+/// a loss, or a draw when the other side cannot mate by its game's
+/// material rule (FIDE's rule; the rules core's `Position::can_mate`).
+fn flag_fall(
+    pos: &Position,
+    mover: Color,
+    names: &[String; 2],
+    detail: String,
+) -> (GameResult, String) {
+    let name = &names[mover.index()];
+    if pos.can_mate(!mover) {
+        (
+            GameResult::win_for(!mover),
+            format!("{name} loses on time ({detail})"),
+        )
+    } else {
+        (
+            GameResult::Draw,
+            format!(
+                "{name} runs out of time ({detail}), but {} cannot mate: a draw",
+                names[(!mover).index()]
+            ),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arena::config::parse_args;
+
+    #[test]
+    fn a_flag_fall_loses_unless_the_other_side_cannot_mate() {
+        let names = ["W".to_string(), "B".to_string()];
+        let chess = |fen: &str| Position::from_fen(Variant::Chess, fen).unwrap();
+        // Black has a queen: White's flag loses; White has a knight alone:
+        // Black's flag draws.
+        let p = chess("4k3/8/8/8/8/8/3q4/N3K3 w - - 0 1");
+        let (result, why) = flag_fall(&p, Color::White, &names, "no answer".into());
+        assert_eq!(
+            (result, why.as_str()),
+            (GameResult::BlackWins, "W loses on time (no answer)")
+        );
+        let (result, why) = flag_fall(&p, Color::Black, &names, "no answer".into());
+        assert_eq!(
+            (result, why.as_str()),
+            (
+                GameResult::Draw,
+                "B runs out of time (no answer), but W cannot mate: a draw"
+            )
+        );
+        // A Hoplit in reserve can mate.
+        let p = Position::from_fen(Variant::Hoplit, "4k3/8/8/8/8/8/8/4K3[H] b - - 0 1").unwrap();
+        let (result, _) = flag_fall(&p, Color::Black, &names, "no answer".into());
+        assert_eq!(result, GameResult::WhiteWins);
+    }
 
     #[test]
     fn zero_adjudication_moves_turn_adjudication_off() {

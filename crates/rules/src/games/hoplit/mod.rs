@@ -101,6 +101,10 @@ impl GameRules for Hoplit {
         chess::insufficient_material(pos)
     }
 
+    fn can_mate(pos: &Position, side: Color) -> bool {
+        chess::has_mating_material(pos, side)
+    }
+
     #[inline]
     fn reserve_in_play(_pos: &Position, _color: Color) -> bool {
         true

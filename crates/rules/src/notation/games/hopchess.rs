@@ -51,12 +51,12 @@ impl GameNotation for HopChess {
         format!("{} {} {state}", pos.fide_fen(), trampolines_text(pos))
     }
 
-    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Vec<Move>, MoveError>> {
         if !pos.placement_pending() {
             return None;
         }
         let square = trim_san(text).trim_start_matches('@');
-        Some(trampoline_move(pos, text, square))
+        Some(trampoline_move(pos, text, square).map(|m| vec![m]))
     }
 
     fn placement_follows(pos: &Position) -> bool {

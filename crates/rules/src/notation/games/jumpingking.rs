@@ -34,7 +34,7 @@ impl GameNotation for JumpingKing {
         placement_suffix(pos, m)
     }
 
-    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Vec<Move>, MoveError>> {
         parse_san_special(pos, text)
     }
 
@@ -172,14 +172,16 @@ fn placement_suffix(pos: &Position, m: Move) -> String {
 
 /// Reads the short forms only this game has: passes (`--`, `0000`) and
 /// jumps (`Kc2`, `Ke3<B`, `Kc7<p`; the man's letter in either case).
-/// `None` when the text is none of these (an ordinary SAN move).
-fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+/// `None` when the text is none of these (an ordinary SAN move); else
+/// the legal moves it names (several: ambiguous).
+fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Vec<Move>, MoveError>> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
     if matches!(trimmed, "--" | "0000") {
         return Some(
             pos.legal_moves()
                 .into_iter()
                 .find(|m| m.kind() == MoveKind::Pass)
+                .map(|m| vec![m])
                 .ok_or_else(|| MoveError::Illegal(text.to_string())),
         );
     }
@@ -210,16 +212,10 @@ fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Move, MoveErro
             m.kind() == MoveKind::Jump && m.to() == Some(to) && (man.is_none() || m.role() == man)
         })
         .collect();
-    Some(match candidates.as_slice() {
-        [] => Err(MoveError::Illegal(text.to_string())),
-        [m] => Ok(*m),
-        many => Err(MoveError::Ambiguous {
-            text: text.to_string(),
-            candidates: many
-                .iter()
-                .map(|&m| crate::notation::san::to_san(pos, m))
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
+    // Several: ambiguous, named by the SAN reader.
+    Some(if candidates.is_empty() {
+        Err(MoveError::Illegal(text.to_string()))
+    } else {
+        Ok(candidates)
     })
 }

@@ -38,8 +38,9 @@ pub(crate) trait GameNotation: GameRules {
 
     /// Reads the SAN forms only this game has (Jumping King's jumps and
     /// passes, Hop Chess's lone placement, Trampoline Chess's `Tf3`), or
-    /// `None` when `text` is none of them.
-    fn parse_san_special(_pos: &Position, _text: &str) -> Option<Result<Move, MoveError>> {
+    /// `None` when `text` is none of them: the legal moves the text names
+    /// (several when it is ambiguous: the SAN reader names them).
+    fn parse_san_special(_pos: &Position, _text: &str) -> Option<Result<Vec<Move>, MoveError>> {
         None
     }
 
@@ -50,7 +51,7 @@ pub(crate) trait GameNotation: GameRules {
     }
 
     /// Whether the seeds' old notation of this game is SAN at `pos` (so the
-    /// seed reader hands the text to [`crate::notation::san::parse_san`]).
+    /// seed reader hands the text to the SAN reader, `san::parse_san`).
     fn seed_is_san(_pos: &Position) -> bool {
         false
     }

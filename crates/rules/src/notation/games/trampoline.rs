@@ -31,11 +31,11 @@ impl GameNotation for Trampoline {
         format!("{} {}", pos.fide_fen(), trampolines_text(pos))
     }
 
-    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+    fn parse_san_special(pos: &Position, text: &str) -> Option<Result<Vec<Move>, MoveError>> {
         let trimmed = trim_san(text);
         let square = trimmed
             .strip_prefix('T')
             .or_else(|| trimmed.strip_prefix('@'))?;
-        Some(trampoline_move(pos, text, square))
+        Some(trampoline_move(pos, text, square).map(|m| vec![m]))
     }
 }
