@@ -16,9 +16,11 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-cargo build --release -q -p springboard
+# The binary of the test build (the test profile: optimised, with debug
+# assertions), which scripts/test.sh has built already: no second build.
+cargo test --workspace --no-run -q
 out="${XBOARD_TEST_OUT:-target/xboard-test}"
 # No Two Machines game of Hoplit Chess: XBoard 4.9.1 cannot show a drop's
 # pawn step (docs/xboard.md); its promotion to a Hoplit is entered by mouse.
-python3 scripts/xboard_test.py "$PWD/target/release/springboard" "$out" \
+python3 scripts/xboard_test.py "$PWD/target/debug/springboard" "$out" \
   normal hopchess trampoline jumpingking hoplit
