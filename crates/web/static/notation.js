@@ -1,7 +1,7 @@
 // @ts-check
 // The move list (notation): the game's moves in SAN, a side line under
 // the move it leaves the game after, the result, and the buttons that
-// step through them.
+// step through them. The list scrolls inside itself, never the page.
 
 import { view, showLine } from "./commands.js";
 import { resultOf, scoreText, resultText } from "./result.js";
@@ -50,9 +50,20 @@ export function renderMoves() {
     list.append(li);
   }
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollIntoList(list, current);
   // The keyboard stays in the list (Home, End, arrows: onMovesKey).
   if (hadFocus) (/** @type {HTMLElement | null} */ (current) || list).focus({ preventScroll: true });
+}
+
+// Scrolls the list (not the page: scrollIntoView would scroll every
+// scrolling box around it too, the page on a phone) just enough to show
+// `item` whole.
+function scrollIntoList(list, item) {
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  const it = item.getBoundingClientRect();
+  if (it.top < top) list.scrollTop -= top - it.top;
+  else if (it.bottom > bottom) list.scrollTop += Math.min(it.bottom - bottom, it.top - top);
 }
 
 // The buttons under the board's move list, each enabled only when it
