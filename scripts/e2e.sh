@@ -27,6 +27,9 @@ if [ ! -f e2e/node_modules/playwright-core/package.json ]; then
   (cd e2e && npm ci --no-audit --no-fund)
 fi
 
+echo "== linting and type-checking the page's JavaScript"
+bash scripts/lint-js.sh
+
 echo "== building the springboard binary"
 cargo build -p springboard
 

@@ -230,3 +230,54 @@ for (const [name, viewport] of [
     });
   });
 }
+
+// Issue 46, item 7: the move list's current move is kept in view by
+// scrolling the list itself; the page never scrolls with it, so the
+// opponent's half of the board stays on a phone's screen.
+test("a 375x667 phone: the page does not scroll when a move and the engine's reply are listed", async () => {
+  await withPage(PHONE, async (page) => {
+    await page.goto(env.server.url);
+    await page.waitForSelector("#create-engine");
+    await page.selectOption("#variant", "chess");
+    await page.selectOption("#engine-color", "white");
+    await page.selectOption("#engine-level", "1");
+    await page.click("#create-engine");
+    await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
+    // The page was scrolled down to the engine's card: the player goes
+    // back up to the board.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = await page.evaluate(() => window.scrollY);
+    const before = await boardRect(page);
+    assert.ok(before.top >= 0 && before.bottom <= PHONE.height, `the board (${before.top}-${before.bottom}px) is on the screen`);
+    await square(page, "e2").click();
+    await square(page, "e4").click();
+    await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => /^White to move/.test(document.getElementById("status").textContent));
+    assert.equal(await page.evaluate(() => window.scrollY), top, "the page scrolled");
+    const after = await boardRect(page);
+    assert.equal(after.top, before.top, "the board moved on the screen");
+    assert.ok(after.bottom <= PHONE.height, `the board ends at ${after.bottom}px, below the screen`);
+  });
+});
+
+// The list still shows its current move: with more moves than it has room
+// for, the last one is scrolled into the list's view, and the page stays.
+test("a 375x667 phone: the move list scrolls inside itself to its current move", async () => {
+  await withPage(PHONE, async (page) => {
+    await newLocalGame(page, env.server.url, "chess");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Every pawn one step, then one more: 32 moves, 16 rows of the list.
+    const moves = [];
+    for (const f of "abcdefgh") moves.push(`${f}2${f}3`, `${f}7${f}6`);
+    for (const f of "abcdefgh") moves.push(`${f}3${f}4`, `${f}6${f}5`);
+    await playByApi(page, moves);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, "the page scrolled");
+    const [list, current, scrolled] = await page.evaluate(() => {
+      const l = document.getElementById("moves");
+      const c = l.querySelector(".current");
+      return [l.getBoundingClientRect().toJSON(), c.getBoundingClientRect().toJSON(), l.scrollTop];
+    });
+    assert.ok(scrolled > 0, "the move list did not scroll");
+    assert.ok(current.top >= list.top - 0.5 && current.bottom <= list.bottom + 0.5, "the current move is outside the list's view");
+  });
+});

@@ -1,7 +1,29 @@
+// @ts-check
 // The JSON API and the game's live socket. Every failure becomes an Error
 // carrying the server's reason (and the HTTP status).
 
+// A request the server refused or could not answer: its reason, the HTTP
+// status and the answer's JSON (or null).
+export class ApiError extends Error {
+  /**
+   * @param {string} reason
+   * @param {number} status
+   * @param {any} data
+   */
+  constructor(reason, status, data) {
+    super(reason);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ */
 async function call(method, url, body) {
+  /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -16,10 +38,7 @@ async function call(method, url, body) {
   }
   if (!resp.ok) {
     const reason = data && data.error ? data.error : `request failed (${resp.status})`;
-    const err = new Error(reason);
-    err.status = resp.status;
-    err.data = data;
-    throw err;
+    throw new ApiError(reason, resp.status, data);
   }
   return data;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The board, drawn from the server's view: 8x8 squares, those outside the
 // variant's board (Jumping King's holes) left out, pieces, trampolines as
 // checkers in their owner's colour, coordinates, last move, check (a ring

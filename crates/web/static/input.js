@@ -1,3 +1,4 @@
+// @ts-check
 // Move input, driven only by the server's legal move list. A move is
 // picked in steps: its source (a piece on a square, a man in reserve, the
 // trampoline, or a pass), then, square by square, the trampolines it

@@ -1,3 +1,4 @@
+// @ts-check
 // A small Markdown reader for the rules texts: headings, paragraphs, lists,
 // **bold**, *italic* and `code`. Text is escaped before any markup is added.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Piece glyphs as SVG. Chess men use the Unicode chess symbols (a filled
 // silhouette, and for White the outline glyph over a white fill); the
 // Hoplit, which has no symbol, is its own drawing: a round hoplite shield

@@ -1,0 +1,111 @@
+// @ts-check
+// What the player does to the shown position: a move played (in the game
+// or in a side line), a position of the move list or a side line shown,
+// and `run`, which makes one server request at a time and shows its error.
+
+import { scheduleAnalysis } from "./analysis.js";
+import { api } from "./api.js";
+import { closeChooser } from "./chooser.js";
+import { MoveInput } from "./input.js";
+import { applyGame, refresh, prefixOf } from "./live.js";
+import { showError } from "./notices.js";
+import { app, variationsAllowed, canMove, hooks } from "./state.js";
+
+export async function run(action) {
+  if (app.busy) return;
+  app.busy = true;
+  showError("");
+  try {
+    await action();
+  } catch (err) {
+    showError(err.message);
+    // The game may have changed under us (409): show what it is now.
+    if (err.status === 409 || err.status === 403) refresh();
+  } finally {
+    app.busy = false;
+  }
+}
+
+export async function view(ply) {
+  if (!app.state || !app.game) return;
+  const target = Math.max(0, Math.min(app.game.plies, ply));
+  if (target === app.game.plies) {
+    app.state = app.game;
+    app.input = new MoveInput(canMove() ? app.state.legal : []);
+    hooks.render();
+    scheduleAnalysis();
+    return;
+  }
+  await run(async () => {
+    const line = variationsAllowed();
+    const v = line ? await api.line(app.gameId, target, []) : await api.game(app.gameId, target);
+    if (String(v.id) !== String(app.gameId)) return;
+    if (line) v.line = { base: target, moves: [] };
+    showState(v);
+  });
+}
+
+// One move back or on: along the side line while one is shown (on from
+// its first position goes into it), else along the game.
+export function step(d) {
+  const s = app.state;
+  const v = app.variation;
+  if (s && s.line && v && s.line.base === v.base) {
+    showLine(s.line.moves.length + d);
+    return;
+  }
+  view(s.ply + d);
+}
+
+export function play(move) {
+  const g = app.game;
+  const s = app.state;
+  if (s.line) {
+    // A move in a side line: checked by the server, kept on the page.
+    run(async () => {
+      const moves = [...s.line.moves, move.uci];
+      const st = await api.line(g.id, s.line.base, moves);
+      st.line = { base: s.line.base, moves };
+      app.variation = { base: s.line.base, moves, history: st.history.slice(s.line.base), prefix: prefixOf(g, s.line.base) };
+      showState(st);
+    });
+    return;
+  }
+  run(async () => {
+    try {
+      applyGame(await api.play(g.id, move.uci, g.plies));
+    } catch (err) {
+      // The board was behind the game (a move made elsewhere): the page
+      // reads the game again, and says why the move was not played.
+      if (err.status === 409 && err.data && typeof err.data.version === "number") {
+        err.message = "The game had changed meanwhile; this is where it stands now.";
+      }
+      throw err;
+    }
+  });
+}
+
+// The position after the first `n` moves of the side line.
+export async function showLine(n) {
+  const v = app.variation;
+  if (!v) return;
+  const k = Math.max(0, Math.min(v.moves.length, n));
+  if (k === 0) {
+    view(v.base);
+    return;
+  }
+  await run(async () => {
+    const st = await api.line(app.gameId, v.base, v.moves.slice(0, k));
+    if (app.variation !== v) return;
+    st.line = { base: v.base, moves: v.moves.slice(0, k) };
+    showState(st);
+  });
+}
+
+function showState(st) {
+  app.state = st;
+  app.input = new MoveInput(canMove() ? st.legal : []);
+  closeChooser();
+  hooks.render();
+  scheduleAnalysis();
+}

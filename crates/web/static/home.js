@@ -1,0 +1,72 @@
+// @ts-check
+// The creation screen: a new game against the engine, with a friend, at
+// one screen or for analysis, and the landing page's introduction.
+
+import { api } from "./api.js";
+import { CLOCKS } from "./clocks.js";
+import { fillSelect, showPicked, showLevels } from "./picker.js";
+import { navigate, openGame } from "./router.js";
+import { showRules } from "./rules.js";
+import { $, $$, app } from "./state.js";
+
+function clockOf(selectId) {
+  const c = CLOCKS[Number($(selectId, HTMLSelectElement).value)];
+  return c ? c[1] : null;
+}
+
+async function create(req, hash) {
+  $("create-error").textContent = "";
+  try {
+    const v = await api.create({ variant: $("variant", HTMLSelectElement).value, ...req });
+    history.pushState(null, "", `/g/${v.id}${hash || ""}`);
+    await openGame(String(v.id), v);
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
+}
+
+export function wireCreation() {
+  const select = $("variant", HTMLSelectElement);
+  fillSelect(select, app.info.variants.map((v) => [v.name, v.title]));
+  fillSelect($("game-variant"), app.info.variants.map((v) => [v.name, v.title]));
+  select.addEventListener("change", () => showPicked(select.value));
+  showPicked(select.value);
+  const clocks = CLOCKS.map(([label], i) => [String(i), label]);
+  for (const sel of $$(".clock-select")) fillSelect(sel, clocks);
+  $("friend-clock", HTMLSelectElement).value = "2"; // 5+3
+  $("engine-clock", HTMLSelectElement).value = String(CLOCKS.length - 1); // unlimited
+  $("local-clock", HTMLSelectElement).value = String(CLOCKS.length - 1);
+  if (app.info.engine) {
+    $("card-engine").hidden = false;
+    $("card-analysis").hidden = false;
+    showLevels(select.value);
+  }
+  $("create-engine").addEventListener("click", () =>
+    create({
+      mode: "engine",
+      color: $("engine-color", HTMLSelectElement).value,
+      level: Number($("engine-level", HTMLSelectElement).value),
+      clock: clockOf("engine-clock"),
+    }),
+  );
+  $("create-friend").addEventListener("click", () =>
+    create({ mode: "friend", color: $("friend-color", HTMLSelectElement).value, clock: clockOf("friend-clock") }),
+  );
+  $("create-local").addEventListener("click", () => create({ mode: "local", clock: clockOf("local-clock") }));
+  $("create-analysis").addEventListener("click", () => create({ mode: "local", clock: null }, "#analysis"));
+  for (const b of $$("#games-screen .tabs button")) {
+    b.addEventListener("click", () => navigate(`/games?list=${b.dataset.list}`));
+  }
+}
+
+// The landing page's introduction: each game's rules link opens its rules;
+// on a phone the list of games starts folded, so the cards stay in view.
+export function wireIntro() {
+  for (const a of $$("#intro a[data-rules]")) {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      showRules(a.dataset.rules);
+    });
+  }
+  if (window.matchMedia("(max-width: 600px)").matches) $("intro-games", HTMLDetailsElement).open = false;
+}

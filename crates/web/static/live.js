@@ -1,0 +1,108 @@
+// @ts-check
+// The live game: a new view of the game (from a move, the socket or a
+// reload) replaces the shown one, the game is read again when the socket
+// says it changed, polled while the socket is down, and the connection's
+// state is shown.
+
+import { scheduleAnalysis } from "./analysis.js";
+import { api } from "./api.js";
+import { closeChooser } from "./chooser.js";
+import { MoveInput } from "./input.js";
+import { showError } from "./notices.js";
+import { showPicked } from "./picker.js";
+import { $, app, canMove, hooks } from "./state.js";
+
+export function renderConnection() {
+  const el = $("conn");
+  el.hidden = app.screen !== "game";
+  el.dataset.state = app.connection;
+  el.textContent = { live: "Live", connecting: "Connecting...", offline: "Reconnecting...", none: "" }[app.connection] || "";
+  el.title = app.connection === "live" ? "Connected: moves arrive as they are played" : "Not connected: trying again";
+}
+
+// A view of the current position arrived (from a move, a socket message,
+// a reload): it replaces what is shown unless it is older than that.
+export function applyGame(v) {
+  if (!v || v.id === undefined) return;
+  if (String(v.id) !== String(app.gameId)) return;
+  const old = app.game;
+  if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
+  app.game = v;
+  app.clockAt = performance.now();
+  const va = app.variation;
+  if (va && (v.plies < va.base || prefixOf(v, va.base) !== va.prefix)) {
+    app.variation = null;
+    if (app.state && app.state.line) app.state = v;
+  }
+  const browsing = app.state && old && app.state.ply < old.plies && app.state.id === v.id;
+  const keep = (browsing && old.plies === v.plies && app.state.ply <= v.plies) || (app.state && app.state.line && app.state.id === v.id);
+  if (!keep) app.state = v;
+  if (app.seatSeen !== v.you) {
+    app.seatSeen = v.you;
+    app.board.flipped = v.you === "black";
+  }
+  if (v.rematch && old && !old.rematch && (v.you === "white" || v.you === "black")) {
+    // The rematch was agreed: both players go to the new game.
+    hooks.navigate(`/g/${v.rematch}`);
+    return;
+  }
+  // The same version again (the socket's catch-up read): a move being
+  // entered (a picked piece, the open picker) stays; else it starts over.
+  const same = old && typeof v.version === "number" && v.version === old.version && v.you === old.you;
+  if (!same) {
+    app.input = new MoveInput(canMove() ? app.state.legal : []);
+    closeChooser();
+  }
+  if (v.variant !== (old && old.variant)) showPicked(v.variant);
+  document.title = `${v.title} - Springboard`;
+  hooks.render();
+  scheduleAnalysis();
+  schedulePoll();
+}
+
+// Re-reads the game (after the socket said it changed, or to catch up).
+let refreshing = null;
+
+let refreshAgain = false;
+
+export async function refresh() {
+  if (!app.gameId) return;
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  const id = app.gameId;
+  refreshing = (async () => {
+    try {
+      const v = await api.game(id);
+      if (id === app.gameId) applyGame(v);
+    } catch (err) {
+      if (id === app.gameId && err.status) showError(err.message);
+    }
+  })();
+  await refreshing;
+  refreshing = null;
+  if (refreshAgain) {
+    refreshAgain = false;
+    await refresh();
+  }
+}
+
+// While the socket is down, the page still reads the game every 2 s.
+export function schedulePoll() {
+  clearTimeout(app.pollTimer);
+  if (app.screen !== "game" || app.connection === "live") return;
+  app.pollTimer = setTimeout(async () => {
+    if (app.connection !== "live") await refresh();
+    schedulePoll();
+  }, 2000);
+}
+
+// The game's moves before a side line leaves it (the line is dropped when
+// they change: a take-back).
+export function prefixOf(g, base) {
+  return g.history
+    .slice(0, base)
+    .map((h) => h.uci)
+    .join(" ");
+}

@@ -1,0 +1,130 @@
+// @ts-check
+// Drawing the game screen from the state: the board with its marks (the
+// move being entered, the drop preview, the engine's best move), the
+// reserves, and every panel around it.
+
+import { bestArrow, renderEvalBar } from "./analysis.js";
+import { sizeBoard } from "./boardsize.js";
+import { renderClocks } from "./clocks.js";
+import { pieceKey } from "./input.js";
+import { renderMoves, renderNav } from "./notation.js";
+import { showHint } from "./notices.js";
+import { renderPlayers, renderStatus, renderNotes, renderControls, renderSide } from "./panel.js";
+import { pieceSvg, trampolineSvg, roleName } from "./pieces.js";
+import { $, app, sideName, other, canMove, stuckSide } from "./state.js";
+import { renderMoveEntry } from "./typed.js";
+
+export function currentMarks() {
+  const marks = app.input.marks();
+  const source = app.input.source;
+  if (source && source.startsWith("sq:")) marks.selected = source.slice(3);
+  if (source === "trampoline") {
+    const own = app.state.trampolines.find((t) => t.owner === app.state.turn);
+    if (own && own.square) marks.selected = own.square;
+  }
+  marks.path = app.input.path;
+  if (app.input.placing) {
+    const own = app.state.trampolines.find((t) => t.owner === app.state.turn);
+    if (own && own.square && marks.places.has(own.square)) marks.keep = own.square;
+    marks.pieces = halfMade(app.input.placing[0]);
+    const m = app.input.placing[0];
+    if (m.to) marks.selected = m.to;
+  }
+  const dropped = dropPreview();
+  if (dropped) marks.pieces = dropped;
+  const best = bestArrow();
+  if (best) marks.arrows = [best];
+  return marks;
+}
+
+// Hoplit Chess: while a man from the reserve is picked and the pointer is
+// on one of its drop squares, the board shows that drop as it will be
+// (the pushed pawn), from the squares the server says the drop changes.
+function dropPreview() {
+  const source = app.input.source;
+  if (!app.hover || !source || !source.startsWith("drop:")) return null;
+  const m = app.input.candidates().find((x) => x.to === app.hover && x.changes);
+  return m ? new Map(m.changes.map((c) => [c.name, c.piece])) : null;
+}
+
+// The square under the pointer changed (null: off the board).
+export function hoverSquare(sq) {
+  if (app.hover === sq) return;
+  const before = dropPreview();
+  app.hover = sq;
+  if (before || dropPreview()) render();
+}
+
+// Hop Chess: the board after the chosen piece move and before its
+// placement, from the server's half-steps (piece on its new square,
+// capture removed); null when the server gave none.
+function halfMade(move) {
+  const key = pieceKey(move);
+  const step = (app.state.steps || []).find((st) => pieceKey(st) === key);
+  return step ? new Map(step.changes.map((c) => [c.name, c.piece])) : null;
+}
+
+function reserveTokens(color) {
+  const s = app.state;
+  const tokens = [];
+  for (const r of s.reserves.filter((x) => x.color === color)) {
+    const letter = color === "white" ? r.role.toUpperCase() : r.role;
+    tokens.push({ key: "drop:" + r.role, svg: pieceSvg(letter), count: r.count, label: `${sideName(color)} ${roleName(r.role)} in reserve` });
+  }
+  const tramp = s.trampolines.find((t) => t.owner === color);
+  if (s.trampolines_in_play && tramp && !tramp.square) {
+    tokens.push({ key: "trampoline", svg: trampolineSvg(color), count: 1, label: `${sideName(color)} trampoline off the board` });
+  }
+  const mine = color === s.turn && canMove();
+  return tokens.map((t) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "token";
+    b.dataset.source = t.key;
+    b.dataset.color = color;
+    b.title = t.label;
+    b.setAttribute("aria-label", t.label);
+    b.append(t.svg);
+    if (t.count > 1) {
+      b.classList.add("counted");
+      const c = document.createElement("span");
+      c.className = "count";
+      c.textContent = String(t.count);
+      b.append(c);
+    }
+    // A press on an active token picks it (pointer.js, onReservePointer).
+    if (mine && app.input.hasSource(t.key)) {
+      b.classList.add("active");
+    } else {
+      b.disabled = true;
+    }
+    if (mine && app.input.source === t.key) b.classList.add("selected");
+    return b;
+  });
+}
+
+export function render() {
+  const s = app.state;
+  if (!s || !app.game) return;
+  app.board.render(s, currentMarks());
+  const top = app.board.flipped ? "white" : "black";
+  $("reserve-top").replaceChildren(...reserveTokens(top));
+  $("reserve-bottom").replaceChildren(...reserveTokens(other(top)));
+  $("game-title").textContent = s.title;
+  $("pass").hidden = !(canMove() && app.input.hasSource("pass"));
+  $("pass").textContent = stuckSide(app.state.turn) ? "Pass (the king is stuck)" : "Pass";
+  if (!app.input.placing) showHint("");
+  $("keep").hidden = !currentMarks().keep;
+  $("cancel").hidden = !(app.input.source || app.input.placing);
+  renderPlayers();
+  renderClocks();
+  renderStatus();
+  renderNotes();
+  renderMoves();
+  renderNav();
+  renderControls();
+  renderSide();
+  renderEvalBar();
+  sizeBoard();
+  renderMoveEntry();
+}

@@ -1,0 +1,108 @@
+// @ts-check
+// The screens and the URL: which screen a path shows, opening a game
+// (its view and its socket) and leaving it.
+
+import { scheduleAnalysis } from "./analysis.js";
+import { api, LiveSocket } from "./api.js";
+import { closeChooser } from "./chooser.js";
+import { loadGames } from "./games.js";
+import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
+import { showError, textMessage } from "./notices.js";
+import { renderPlayers, renderSide } from "./panel.js";
+import { $, app } from "./state.js";
+
+export function showScreen(name) {
+  app.screen = name;
+  $("create-screen").hidden = name !== "create";
+  $("games-screen").hidden = name !== "games";
+  $("game-screen").hidden = name !== "game";
+  renderConnection();
+}
+
+export function navigate(path) {
+  if (location.pathname + location.search + location.hash !== path) history.pushState(null, "", path);
+  route();
+}
+
+function leaveGame() {
+  if (app.socket) app.socket.close();
+  $("variant-ask").hidden = true;
+  textMessage("", "");
+  app.socket = null;
+  clearTimeout(app.pollTimer);
+  app.gameId = null;
+  app.game = null;
+  app.state = null;
+  app.crowd = null;
+  app.seatSeen = undefined;
+  app.connection = "none";
+  app.variation = null;
+  $("resign-box").hidden = true;
+  closeChooser();
+}
+
+export async function route() {
+  const path = location.pathname;
+  const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (m) {
+    if (app.gameId !== m[1]) await openGame(m[1]);
+    else scheduleAnalysis();
+    return;
+  }
+  leaveGame();
+  if (path === "/games" || path === "/games/") {
+    showScreen("games");
+    document.title = "Games - Springboard";
+    const list = new URLSearchParams(location.search).get("list") || "ongoing";
+    loadGames(list);
+    return;
+  }
+  showScreen("create");
+  document.title = "Springboard";
+}
+
+export async function openGame(id, preloaded) {
+  leaveGame();
+  app.gameId = id;
+  showScreen("game");
+  showError("");
+  $("analysis-toggle", HTMLInputElement).checked = location.hash === "#analysis";
+  let v = preloaded;
+  if (!v) {
+    try {
+      v = await api.game(id);
+    } catch (err) {
+      if (app.gameId !== id) return;
+      $("game-screen").hidden = true;
+      showScreen("create");
+      $("create-error").textContent = err.status === 404 ? `There is no game ${id}.` : `Cannot open game ${id}: ${err.message}`;
+      return;
+    }
+  }
+  if (app.gameId !== id) return;
+  applyGame(v);
+  connectSocket(id);
+}
+
+export function connectSocket(id) {
+  if (app.socket) app.socket.close();
+  app.socket = new LiveSocket(id, {
+    version: () => (app.game && typeof app.game.version === "number" ? app.game.version : null),
+    onState: (v) => {
+      if (!app.game || typeof app.game.version !== "number" || v > app.game.version) refresh();
+    },
+    onOpen: () => refresh(),
+    onCrowd: (d) => {
+      app.crowd = d;
+      if (app.game) {
+        renderPlayers();
+        renderSide();
+      }
+    },
+    onStatus: (s) => {
+      app.connection = s;
+      renderConnection();
+      schedulePoll();
+    },
+  });
+}

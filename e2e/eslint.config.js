@@ -1,0 +1,20 @@
+// ESLint's rules for the page's modules (crates/web/static), run by
+// scripts/lint-js.sh from the repository's root.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["crates/web/static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser },
+    },
+    rules: {
+      // An argument or caught error named with a leading _ is unused on purpose.
+      "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+    },
+  },
+];
