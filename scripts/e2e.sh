@@ -30,8 +30,11 @@ fi
 echo "== linting and type-checking the page's JavaScript"
 bash scripts/lint-js.sh
 
-echo "== building the springboard binary"
-cargo build -p springboard
+# The binary of the test build (the test profile: optimised, with debug
+# assertions) at target/debug/springboard: scripts/test.sh has built it
+# already for the Rust tests, so CI builds the workspace once, not twice.
+echo "== building the springboard binary (the test build)"
+cargo test --workspace --no-run -q
 
 echo "== end-to-end tests (headless Chromium)"
 cd e2e
