@@ -19,6 +19,7 @@ import {
   SCREENSHOTS,
   setUp,
   openTab,
+  startServer,
 } from "./harness.js";
 
 const env = setUp({ browsers: 0 });
@@ -263,21 +264,31 @@ test("a 375x667 phone: the page does not scroll when a move and the engine's rep
 // The list still shows its current move: with more moves than it has room
 // for, the last one is scrolled into the list's view, and the page stays.
 test("a 375x667 phone: the move list scrolls inside itself to its current move", async () => {
-  await withPage(PHONE, async (page) => {
-    await newLocalGame(page, env.server.url, "chess");
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // Every pawn one step, then one more: 32 moves, 16 rows of the list.
-    const moves = [];
-    for (const f of "abcdefgh") moves.push(`${f}2${f}3`, `${f}7${f}6`);
-    for (const f of "abcdefgh") moves.push(`${f}3${f}4`, `${f}6${f}5`);
-    await playByApi(page, moves);
-    assert.equal(await page.evaluate(() => window.scrollY), 0, "the page scrolled");
-    const [list, current, scrolled] = await page.evaluate(() => {
-      const l = document.getElementById("moves");
-      const c = l.querySelector(".current");
-      return [l.getBoundingClientRect().toJSON(), c.getBoundingClientRect().toJSON(), l.scrollTop];
-    });
-    assert.ok(scrolled > 0, "the move list did not scroll");
-    assert.ok(current.top >= list.top - 0.5 && current.bottom <= list.bottom + 0.5, "the current move is outside the list's view");
-  });
+  // A server of its own: this file's games would pass the server's 20
+  // creations a minute from one address.
+  const server = await startServer();
+  try {
+    await withPage(PHONE, (page) => longList(page, server.url));
+  } finally {
+    await server.stop();
+  }
 });
+
+// 32 moves in a game at one screen at `url`: the list scrolls, the page not.
+async function longList(page, url) {
+  await newLocalGame(page, url, "chess");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Every pawn one step, then one more: 32 moves, 16 rows of the list.
+  const moves = [];
+  for (const f of "abcdefgh") moves.push(`${f}2${f}3`, `${f}7${f}6`);
+  for (const f of "abcdefgh") moves.push(`${f}3${f}4`, `${f}6${f}5`);
+  await playByApi(page, moves);
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the page scrolled");
+  const [list, current, scrolled] = await page.evaluate(() => {
+    const l = document.getElementById("moves");
+    const c = l.querySelector(".current");
+    return [l.getBoundingClientRect().toJSON(), c.getBoundingClientRect().toJSON(), l.scrollTop];
+  });
+  assert.ok(scrolled > 0, "the move list did not scroll");
+  assert.ok(current.top >= list.top - 0.5 && current.bottom <= list.bottom + 0.5, "the current move is outside the list's view");
+}
