@@ -83,8 +83,8 @@ struct ServeArgs {
     /// A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are
     /// believed: an address or a network (10.0.0.0/8); repeatable or
     /// comma-separated. Without it both headers are ignored.
-    #[arg(long = "trusted-proxy", value_name = "ADDR")]
-    trusted_proxy: Vec<String>,
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_delimiter = ',')]
+    trusted_proxy: Vec<springboard_web::proxy::Net>,
 }
 
 impl ServeArgs {
@@ -141,7 +141,7 @@ fn serve(args: &ServeArgs) -> Result<()> {
         }
     }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
-    let trusted = springboard_web::proxy::Trusted::parse(&args.trusted_proxy)?;
+    let trusted = springboard_web::proxy::Trusted::new(args.trusted_proxy.clone());
     springboard_web::run_behind(&args.host, args.port, &database, Some(engine), trusted)?;
     Ok(())
 }
