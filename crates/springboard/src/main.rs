@@ -85,6 +85,11 @@ struct ServeArgs {
     /// springboard.sqlite3 in the data directory).
     #[arg(long, value_name = "URL")]
     database: Option<String>,
+    /// A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are
+    /// believed: an address or a network (10.0.0.0/8); repeatable or
+    /// comma-separated. Without it both headers are ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_delimiter = ',')]
+    trusted_proxy: Vec<springboard_web::proxy::Net>,
 }
 
 impl ServeArgs {
@@ -94,6 +99,7 @@ impl ServeArgs {
             port: 8080,
             data: None,
             database: None,
+            trusted_proxy: Vec::new(),
         }
     }
 }
@@ -140,7 +146,8 @@ fn serve(args: &ServeArgs) -> Result<()> {
         }
     }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
-    springboard_web::run(&args.host, args.port, &database, Some(engine))?;
+    let trusted = springboard_web::proxy::Trusted::new(args.trusted_proxy.clone());
+    springboard_web::run_behind(&args.host, args.port, &database, Some(engine), trusted)?;
     Ok(())
 }
 

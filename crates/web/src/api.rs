@@ -10,7 +10,6 @@ use crate::seat;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
 use crate::AppState;
-use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -24,7 +23,7 @@ use springboard_rules::notation::seed::read_typed;
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Move, MoveError, Outcome, Position, Variant, WinReason};
 use std::collections::BTreeMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -350,11 +349,9 @@ pub async fn detect(
     }))
 }
 
+/// The client's address (behind a trusted proxy, the one it names).
 fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
-    parts
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip())
-        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+    crate::proxy::client_ip(parts)
 }
 
 pub async fn create(
@@ -760,7 +757,7 @@ pub async fn list(
         .store
         .list(&which, limit)
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        .map_err(crate::outage::api_error)?;
     let games = recs
         .iter()
         .map(|r| ListItem {

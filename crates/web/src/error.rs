@@ -44,6 +44,10 @@ pub enum ApiError {
     /// Too many requests from one client (429).
     #[error("{0}")]
     TooManyRequests(String),
+    /// The database is out of reach for now (503, with `Retry-After`;
+    /// `outage.rs`).
+    #[error("{0}")]
+    Unavailable(String),
     /// Something that should not fail did (500).
     #[error("{0}")]
     Internal(String),
@@ -62,6 +66,7 @@ impl ApiError {
             ApiError::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -83,6 +88,12 @@ pub struct ErrorReason(pub String);
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut resp = (self.status(), Json(self.body())).into_response();
+        if matches!(self, ApiError::Unavailable(_)) {
+            resp.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(crate::outage::RETRY_AFTER_S),
+            );
+        }
         resp.extensions_mut().insert(ErrorReason(self.to_string()));
         resp
     }

@@ -401,8 +401,10 @@ pub struct Games {
     cache: Mutex<Cache>,
 }
 
+/// A store error as an answer: 503 when the database is out of reach
+/// (`outage.rs`), else 500.
 fn db(e: StoreError) -> ApiError {
-    ApiError::Internal(e.to_string())
+    crate::outage::api_error(e)
 }
 
 impl Games {

@@ -24,8 +24,10 @@ mod error;
 mod games;
 mod hub;
 mod logs;
+mod outage;
 mod pg;
 mod pool;
+pub mod proxy;
 mod seat;
 pub mod store;
 mod view;
@@ -66,6 +68,9 @@ pub struct Options {
     /// How often the heartbeat is written on a shared store (tests that
     /// stand for a process that died make it long).
     pub heartbeat: Duration,
+    /// The reverse proxies whose `X-Forwarded-For`/`-Proto` are believed
+    /// (`proxy.rs`; empty: none).
+    pub trusted_proxies: proxy::Trusted,
 }
 
 impl Options {
@@ -76,6 +81,7 @@ impl Options {
             engine_workers: ENGINE_WORKERS,
             creations_per_minute: CREATIONS_PER_MINUTE,
             heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
+            trusted_proxies: proxy::Trusted::default(),
         }
     }
 }
@@ -162,7 +168,13 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 /// restart now (the time the server was down is not charged) and the
 /// engine moves where it is to move.
 pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
-    Ok(router(state_with(store, options).await?))
+    // The client's address and scheme behind a trusted proxy (proxy.rs).
+    let trusted = Arc::new(options.trusted_proxies.clone());
+    Ok(
+        router(state_with(store, options).await?).layer(axum::middleware::from_fn(
+            move |req, next| proxy::resolve(trusted.clone(), req, next),
+        )),
+    )
 }
 
 /// The server's state over `store`, its unfinished games resumed.
@@ -564,6 +576,17 @@ pub fn run(
     database: &Database,
     engine: Option<Arc<dyn EngineProvider>>,
 ) -> Result<(), ServeError> {
+    run_behind(host, port, database, engine, proxy::Trusted::default())
+}
+
+/// [`run`] behind the reverse proxies `trusted_proxies` (`proxy.rs`).
+pub fn run_behind(
+    host: &str,
+    port: u16,
+    database: &Database,
+    engine: Option<Arc<dyn EngineProvider>>,
+    trusted_proxies: proxy::Trusted,
+) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
         _ => host
@@ -598,7 +621,9 @@ pub fn run(
         };
         let description = store.describe();
         let engine_name = engine.as_ref().map(|e| e.name());
-        let app = app_with(store, Options::new(engine)).await?;
+        let mut options = Options::new(engine);
+        options.trusted_proxies = trusted_proxies;
+        let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(
             address = %local,

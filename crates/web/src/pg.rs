@@ -79,7 +79,7 @@ impl PgStore {
         );
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(Duration::from_secs(3))
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;

@@ -175,8 +175,21 @@ async fn run(
                 }
                 let reply = handle(&app, &id, who.as_deref(), &text).await;
                 if let Some(reply) = reply {
+                    // The database out of reach: the client is told, and the
+                    // socket closed with 1013 so the page reconnects (outage.rs).
+                    let outage = crate::outage::closes_socket(&reply);
                     if tx.send(Message::Text(reply.into())).await.is_err() {
                         why = "sending failed";
+                        break;
+                    }
+                    if outage {
+                        why = "the database is unavailable";
+                        let _ = tx
+                            .send(Message::Close(Some(CloseFrame {
+                                code: crate::outage::CLOSE_CODE,
+                                reason: crate::outage::REASON.into(),
+                            })))
+                            .await;
                         break;
                     }
                 }
