@@ -36,7 +36,8 @@ if [ ! -f e2e/node_modules/playwright-core/package.json ]; then
 fi
 
 echo "== building the springboard binary"
-cargo build -q -p springboard
+# The test build's binary (scripts/test.sh has built it for the Rust tests).
+cargo test --workspace --no-run -q
 BIN=$ROOT/target/debug/springboard
 
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)

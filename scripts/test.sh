@@ -16,3 +16,6 @@ bash scripts/with-postgres.sh cargo test --workspace
 bash scripts/fuzz.sh
 bash scripts/e2e.sh
 bash scripts/xboard-test.sh
+# Two servers on PostgreSQL behind nginx with TLS, a game through it from
+# Chromium, and a 10-second database outage (docs/deploy.md).
+bash scripts/deploy-test.sh
