@@ -16,6 +16,8 @@
 //! An engine plugs in through [`EngineProvider`]; without one the page
 //! offers no engine games and no analysis.
 
+#![forbid(unsafe_code)]
+
 mod api;
 mod assets;
 pub mod clock;
