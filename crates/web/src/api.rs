@@ -7,9 +7,9 @@ use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
 use crate::logs::{self, JobLog};
 use crate::seat;
+use crate::state::AppState;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
-use crate::AppState;
 use axum::extract::connect_info::ConnectInfo;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -38,7 +38,7 @@ pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> 
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             return ApiError::PayloadTooLarge(format!(
                 "the request body is larger than {} bytes",
-                crate::MAX_BODY_BYTES
+                crate::state::MAX_BODY_BYTES
             ));
         }
         match e {
@@ -1544,4 +1544,30 @@ pub async fn analyse(
         pv_san: line.sans,
         pv_text: line.text,
     }))
+}
+
+/// The games' HTTP routes (`/api/...`; the socket's route is the live
+/// domain's).
+pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api/info", get(info))
+        .route("/api/rules/{variant}", get(rules))
+        .route("/api/detect", post(detect))
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/moves", get(legal_moves))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/fen", get(export_fen))
+        .route("/api/games/{id}/pgn", get(export_pgn))
+        .route("/api/games/{id}/engine", post(engine_move))
+        .route("/api/games/{id}/analysis", post(analyse))
+        .route("/api/games/{id}/line", post(line))
+        .route("/api/games/{id}/read", post(read_move))
 }

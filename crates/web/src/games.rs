@@ -7,7 +7,7 @@
 
 use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::hub::Hub;
+use crate::live::hub::Hub;
 use crate::seat;
 use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
@@ -1055,7 +1055,9 @@ mod tests {
         let games = Games::new(Arc::new(store), clock.clone());
         let idle = games.insert(new_record()).await.unwrap().rec.id;
         let watched = games.insert(new_record()).await.unwrap().rec.id;
-        let rx = games.hub.join(&watched, crate::hub::Presence::default());
+        let rx = games
+            .hub
+            .join(&watched, crate::live::hub::Presence::default());
         let recent = games.insert(new_record()).await.unwrap().rec.id;
         clock.advance(IDLE_MS);
         // Touched just now: stays, like the watched one.
@@ -1075,6 +1077,6 @@ mod tests {
         assert!(games.cache().contains_key(&idle));
         games
             .hub
-            .leave(&watched, crate::hub::Presence::default(), rx);
+            .leave(&watched, crate::live::hub::Presence::default(), rx);
     }
 }

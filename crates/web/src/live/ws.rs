@@ -11,8 +11,8 @@
 use crate::api::{after_change, Who};
 use crate::error::ApiError;
 use crate::games::Action;
-use crate::hub::Presence;
-use crate::AppState;
+use crate::live::hub::Presence;
+use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
