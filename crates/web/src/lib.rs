@@ -18,7 +18,6 @@
 
 #![forbid(unsafe_code)]
 
-mod api;
 mod assets;
 pub mod clock;
 mod engine;
@@ -78,7 +77,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/g/{id}", get(index))
         .route("/games", get(index))
         .route("/static/{*path}", get(static_file))
-        .merge(api::routes())
+        .merge(games::http::routes())
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -5,10 +5,11 @@
 use crate::clock::{Clock, SystemClock};
 use crate::engine::EngineProvider;
 use crate::error::{ApiError, ServeError};
+use crate::games::engine as schedule;
 use crate::games::{Action, Games};
 use crate::live::presence;
 use crate::store::GameStore;
-use crate::{api, pool, seat};
+use crate::{pool, seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -155,8 +156,8 @@ pub(crate) async fn state_with(
             .await
         {
             Ok(done) => {
-                api::schedule_engine(&state, &done.live);
-                api::schedule_flag(&state, &done.live);
+                schedule::schedule_engine(&state, &done.live);
+                schedule::schedule_flag(&state, &done.live);
             }
             Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }

@@ -5,6 +5,10 @@
 //! a copy, the compare-and-set write to the store, and only then the new
 //! state in memory and the news to every socket of the game.
 
+pub(crate) mod analysis;
+pub(crate) mod engine;
+pub(crate) mod http;
+
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::live::hub::Hub;
