@@ -1040,8 +1040,8 @@ mod tests {
     /// memory under the capacity, as reading them does.
     #[tokio::test]
     async fn created_games_do_not_grow_the_memory_past_the_capacity() {
-        let store = crate::SqliteStore::memory().await.unwrap();
-        let games = Games::new(Arc::new(store), Arc::new(crate::SystemClock));
+        let store = crate::store::SqliteStore::memory().await.unwrap();
+        let games = Games::new(Arc::new(store), Arc::new(crate::clock::SystemClock));
         for _ in 0..CACHE_CAPACITY + 100 {
             games.insert(new_record()).await.unwrap();
             assert!(games.cache().len() <= CACHE_CAPACITY);
@@ -1054,8 +1054,8 @@ mod tests {
     /// asked for; a watched one stays.
     #[tokio::test]
     async fn idle_games_leave_memory_and_watched_ones_stay() {
-        let store = crate::SqliteStore::memory().await.unwrap();
-        let clock = Arc::new(crate::ManualClock::new(1_000));
+        let store = crate::store::SqliteStore::memory().await.unwrap();
+        let clock = Arc::new(crate::clock::ManualClock::new(1_000));
         let games = Games::new(Arc::new(store), clock.clone());
         let idle = games.insert(new_record()).await.unwrap().rec.id;
         let watched = games.insert(new_record()).await.unwrap().rec.id;
