@@ -16,142 +16,44 @@
 //! An engine plugs in through [`EngineProvider`]; without one the page
 //! offers no engine games and no analysis.
 
-mod api;
+#![forbid(unsafe_code)]
+
 mod assets;
 pub mod clock;
 mod engine;
 mod error;
 mod games;
-mod hub;
+mod live;
 mod logs;
 mod outage;
 mod pg;
 mod pool;
 pub mod proxy;
 mod seat;
+mod state;
 pub mod store;
 mod view;
-mod ws;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
 pub use logs::panic_message;
 pub use pg::PgStore;
+pub use state::{
+    AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
+    MAX_BODY_BYTES,
+};
 pub use store::{Crowd, GameStore, SqliteStore};
 
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
-use games::{Action, Games};
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-
-/// The largest request body the API reads (a long PGN fits many times).
-pub const MAX_BODY_BYTES: usize = 256 * 1024;
-/// Game creations allowed per client address and minute.
-pub const CREATIONS_PER_MINUTE: u32 = 20;
-/// Engine searches running at once (moves and analyses); the others wait.
-pub const ENGINE_WORKERS: usize = 2;
-
-/// How the app is put together.
-pub struct Options {
-    pub engine: Option<Arc<dyn EngineProvider>>,
-    pub clock: Arc<dyn Clock>,
-    pub engine_workers: usize,
-    pub creations_per_minute: u32,
-    /// How often the heartbeat is written on a shared store (tests that
-    /// stand for a process that died make it long).
-    pub heartbeat: Duration,
-    /// The reverse proxies whose `X-Forwarded-For`/`-Proto` are believed
-    /// (`proxy.rs`; empty: none).
-    pub trusted_proxies: proxy::Trusted,
-}
-
-impl Options {
-    pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
-        Options {
-            engine,
-            clock: Arc::new(SystemClock),
-            engine_workers: ENGINE_WORKERS,
-            creations_per_minute: CREATIONS_PER_MINUTE,
-            heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
-            trusted_proxies: proxy::Trusted::default(),
-        }
-    }
-}
-
-/// Creations per client address in the current minute.
-struct Limiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
-}
-
-impl Limiter {
-    /// Counts one creation by `ip` at `now`; false when over the limit.
-    fn allow(&self, ip: IpAddr, now: i64) -> bool {
-        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if w.len() > 100_000 {
-            w.retain(|_, (start, _)| now.saturating_sub(*start) < 60_000);
-        }
-        let entry = w.entry(ip).or_insert((now, 0));
-        if now.saturating_sub(entry.0) >= 60_000 {
-            *entry = (now, 0);
-        }
-        if entry.1 >= self.per_minute {
-            return false;
-        }
-        entry.1 += 1;
-        true
-    }
-}
-
-/// How often a server process writes its heartbeat row.
-pub const HEARTBEAT_MS: i64 = 5_000;
-/// A heartbeat older than this is a process that is gone: its presence
-/// rows are ignored, and a process starting with no fresher heartbeat of
-/// another restarts the running clocks.
-pub const FRESH_MS: i64 = 15_000;
-/// Heartbeat rows (and their presence rows) older than this are deleted.
-pub const FORGET_MS: i64 = 3_600_000;
-
-/// The server's shared state.
-pub struct AppState {
-    games: Games,
-    engine: Option<Arc<dyn EngineProvider>>,
-    pool: pool::Pool,
-    limiter: Limiter,
-    /// Each game's flag timer and the version it was set for (one per
-    /// game with a running clock).
-    flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
-    /// This process's random id (heartbeat and presence rows).
-    process: String,
-    /// Games whose sockets here changed, for the presence writer (a shared
-    /// store only).
-    presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
-}
-
-impl AppState {
-    /// Tells the other processes (through the store) that who is
-    /// connected to game `id` here changed.
-    fn presence_changed(&self, id: &str) {
-        if let Some(tx) = &self.presence {
-            let _ = tx.send(id.to_string());
-        }
-    }
-
-    /// The engine, or a 404 for a server without one.
-    fn engine(&self) -> Result<Arc<dyn EngineProvider>, error::ApiError> {
-        self.engine
-            .clone()
-            .ok_or_else(|| error::ApiError::NotFound("this server has no engine".into()))
-    }
-}
 
 /// The app over a private in-memory database (tests; games are gone with
 /// the process).
@@ -171,163 +73,10 @@ pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Rou
     // The client's address and scheme behind a trusted proxy (proxy.rs).
     let trusted = Arc::new(options.trusted_proxies.clone());
     Ok(
-        router(state_with(store, options).await?).layer(axum::middleware::from_fn(
+        router(state::state_with(store, options).await?).layer(axum::middleware::from_fn(
             move |req, next| proxy::resolve(trusted.clone(), req, next),
         )),
     )
-}
-
-/// The server's state over `store`, its unfinished games resumed.
-async fn state_with(
-    store: Arc<dyn GameStore>,
-    options: Options,
-) -> Result<Arc<AppState>, ServeError> {
-    let shared = store.shared();
-    let heartbeat = options.heartbeat;
-    let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
-    let state = Arc::new(AppState {
-        games: Games::new(store, options.clock),
-        engine: options.engine,
-        pool: pool::Pool::new(options.engine_workers),
-        limiter: Limiter {
-            per_minute: options.creations_per_minute,
-            windows: Mutex::new(HashMap::new()),
-        },
-        flags: Mutex::new(HashMap::new()),
-        process: seat::random_base62(16),
-        presence: shared.then_some(presence_tx),
-    });
-    listen(&state).await?;
-    // The running clocks restart (the time nobody served the games is not
-    // charged) unless another process on the same database is alive: it
-    // may be serving these games, so their clocks go on. SQLite has one
-    // process: it always restarts them.
-    let now = state.games.now();
-    let store = &state.games.store;
-    let restart = !shared
-        || !store
-            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
-            .await?;
-    store.heartbeat(&state.process, now).await?;
-    if shared {
-        heartbeats(&state, heartbeat);
-        write_presence(&state, presence_rx);
-    }
-    let unfinished = state.games.store.unfinished().await?;
-    for id in unfinished {
-        match state
-            .games
-            .change(&id, None, Action::Touch { restart })
-            .await
-        {
-            Ok(done) => {
-                api::schedule_engine(&state, &done.live);
-                api::schedule_flag(&state, &done.live);
-            }
-            Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
-        }
-    }
-    Ok(state)
-}
-
-/// Passes the changes other server processes make (PostgreSQL's NOTIFY)
-/// to this process's sockets of the game; after a lost connection, every
-/// socket is told the current version.
-async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
-    let Some(mut notices) = state.games.store.listen().await? else {
-        return Ok(());
-    };
-    let weak = Arc::downgrade(state);
-    tokio::spawn(async move {
-        while let Some(notice) = notices.recv().await {
-            let Some(app) = weak.upgrade() else { break };
-            match notice {
-                store::Notice::Changed { id, version } => app.games.hub.publish(&id, version),
-                store::Notice::Presence { id, process } => {
-                    if process != app.process && app.games.hub.has(&id) {
-                        refresh_presence(&app, vec![id]).await;
-                    }
-                }
-                store::Notice::Resync => {
-                    for id in app.games.hub.games() {
-                        if let Ok(live) = app.games.peek(&id).await {
-                            app.games.hub.publish(&id, live.rec.version);
-                        }
-                    }
-                }
-            }
-        }
-    });
-    Ok(())
-}
-
-/// Re-reads who is connected to `games` through the other processes and
-/// tells this process's sockets.
-async fn refresh_presence(app: &AppState, games: Vec<String>) {
-    if games.is_empty() {
-        return;
-    }
-    let since = app.games.now().saturating_sub(FRESH_MS);
-    match app.games.store.presence(&games, &app.process, since).await {
-        Ok(rows) => {
-            let rows: HashMap<String, store::Crowd> = rows.into_iter().collect();
-            for id in games {
-                let remote = rows.get(&id).copied().unwrap_or_default();
-                app.games.hub.set_remote(&id, remote);
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, "cannot read who is connected"),
-    }
-}
-
-/// Writes this process's heartbeat every `every` ([`HEARTBEAT_MS`]), deletes the
-/// rows of processes long gone, and re-reads the other processes'
-/// presence in the games with sockets here (a process that died stops
-/// counting once its heartbeat is stale).
-fn heartbeats(state: &Arc<AppState>, every: Duration) {
-    let weak = Arc::downgrade(state);
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-        loop {
-            tick.tick().await;
-            let Some(app) = weak.upgrade() else { break };
-            let now = app.games.now();
-            let store = &app.games.store;
-            if let Err(e) = store.heartbeat(&app.process, now).await {
-                tracing::warn!(error = %e, "cannot write the heartbeat");
-            }
-            if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
-                tracing::warn!(error = %e, "cannot delete old heartbeats");
-            }
-            refresh_presence(&app, app.games.hub.games()).await;
-        }
-    });
-}
-
-/// Writes who is connected here to the store, one game at a time, in
-/// order (each write reads the current count, so a burst of joins and
-/// leaves of one game ends with its last state), and reads the other
-/// processes' presence for the game.
-fn write_presence(state: &Arc<AppState>, mut rx: tokio::sync::mpsc::UnboundedReceiver<String>) {
-    let weak = Arc::downgrade(state);
-    tokio::spawn(async move {
-        while let Some(first) = rx.recv().await {
-            let mut ids = vec![first];
-            while let Ok(more) = rx.try_recv() {
-                if !ids.contains(&more) {
-                    ids.push(more);
-                }
-            }
-            let Some(app) = weak.upgrade() else { break };
-            for id in &ids {
-                let local = app.games.hub.local(id);
-                if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
-                    tracing::warn!(game = %id, error = %e, "cannot write who is connected");
-                }
-            }
-            refresh_presence(&app, ids).await;
-        }
-    });
 }
 
 fn router(state: Arc<AppState>) -> Router {
@@ -336,26 +85,8 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/g/{id}", get(index))
         .route("/games", get(index))
         .route("/static/{*path}", get(static_file))
-        .route("/api/info", get(api::info))
-        .route("/api/rules/{variant}", get(api::rules))
-        .route("/api/detect", post(api::detect))
-        .route("/api/games", post(api::create).get(api::list))
-        .route("/api/games/{id}", get(api::get_game))
-        .route("/api/games/{id}/ws", get(ws::connect))
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/moves", get(api::legal_moves))
-        .route("/api/games/{id}/move", post(api::play))
-        .route("/api/games/{id}/resign", post(api::resign))
-        .route("/api/games/{id}/draw", post(api::draw))
-        .route("/api/games/{id}/takeback", post(api::takeback))
-        .route("/api/games/{id}/rematch", post(api::rematch))
-        .route("/api/games/{id}/undo", post(api::undo))
-        .route("/api/games/{id}/fen", get(api::export_fen))
-        .route("/api/games/{id}/pgn", get(api::export_pgn))
-        .route("/api/games/{id}/engine", post(api::engine_move))
-        .route("/api/games/{id}/analysis", post(api::analyse))
-        .route("/api/games/{id}/line", post(api::line))
-        .route("/api/games/{id}/read", post(api::read_move))
+        .merge(games::http::routes())
+        .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -671,7 +402,7 @@ mod tests {
         let store = SqliteStore::memory().await.unwrap();
         let mut options = Options::new(None);
         options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
-        let state = state_with(Arc::new(store), options).await.unwrap();
+        let state = state::state_with(Arc::new(store), options).await.unwrap();
         let app = router(state.clone());
         let g = call(
             &app,

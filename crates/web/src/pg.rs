@@ -1,5 +1,5 @@
 //! The PostgreSQL store ([`PgStore`]): the same [`GameStore`] as
-//! [`crate::SqliteStore`] (the same statements, compare-and-set on
+//! [`crate::store::SqliteStore`] (the same statements, compare-and-set on
 //! `version` in a transaction), with its own versioned migrations
 //! (`migrations/postgres/`), for several server processes sharing one
 //! database.

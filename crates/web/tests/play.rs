@@ -1,6 +1,8 @@
 //! The play server: seats, offers, clocks (a clock moved by hand), the
 //! database across a restart, engine games and hostile input.
 
+mod support;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
@@ -12,11 +14,10 @@ use springboard_web::{
     SqliteStore,
 };
 use sqlx::postgres::PgConnectOptions;
-use sqlx::{ConnectOptions, Connection};
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+use support::postgres_options;
 use tower::ServiceExt;
 
 const A: &str = "AliceAliceAliceAlice0001";
@@ -760,27 +761,6 @@ async fn hostile_requests_get_a_clear_error_and_change_nothing() {
     t.create(C, json!({})).await;
 }
 
-/// A new database on the test PostgreSQL server, or None without one.
-async fn postgres_options() -> Option<PgConnectOptions> {
-    let url = std::env::var("SPRINGBOARD_TEST_POSTGRES").ok()?;
-    let admin = PgConnectOptions::from_str(&url).expect("SPRINGBOARD_TEST_POSTGRES is a URL");
-    let name = format!(
-        "sb_play_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos()
-    );
-    let mut conn = admin.connect().await.expect("the test PostgreSQL answers");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    Some(admin.database(&name))
-}
-
 /// A server process on the PostgreSQL database `options` whose heartbeat
 /// is written at start-up only (it stands for a process that may die at
 /// any moment after).
@@ -801,8 +781,7 @@ async fn pg_process(options: &PgConnectOptions, clock: &Arc<ManualClock>) -> T {
 /// a full outage is not charged.
 #[tokio::test]
 async fn on_postgres_clocks_restart_only_after_every_process_was_down() {
-    let Some(options) = postgres_options().await else {
-        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+    let Some(options) = postgres_options("sb_play").await else {
         return;
     };
     let clock = Arc::new(ManualClock::new(1_800_000_000_000));

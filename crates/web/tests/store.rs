@@ -2,15 +2,14 @@
 //! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
 //! one). Each PostgreSQL test gets a database of its own.
 
+mod support;
+
 use springboard_web::store::{
     Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError,
 };
 use springboard_web::{PgStore, SqliteStore};
-use sqlx::postgres::PgConnectOptions;
-use sqlx::{ConnectOptions, Connection};
-use std::str::FromStr;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
+use support::postgres_options;
 
 fn record(id: &str, updated_at: i64) -> GameRecord {
     GameRecord {
@@ -34,40 +33,15 @@ fn record(id: &str, updated_at: i64) -> GameRecord {
     }
 }
 
-/// A new PostgreSQL database on the test server, or None without one.
-async fn postgres_options() -> Option<PgConnectOptions> {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let url = std::env::var("SPRINGBOARD_TEST_POSTGRES").ok()?;
-    let admin = PgConnectOptions::from_str(&url).expect("SPRINGBOARD_TEST_POSTGRES is a URL");
-    let name = format!(
-        "sb_store_{}_{}_{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos()
-    );
-    let mut conn = admin.connect().await.expect("the test PostgreSQL answers");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    Some(admin.database(&name))
-}
-
 /// Every backend to test, each over a new empty database.
 async fn stores() -> Vec<(&'static str, Box<dyn GameStore>)> {
     let mut v: Vec<(&'static str, Box<dyn GameStore>)> =
         vec![("sqlite", Box::new(SqliteStore::memory().await.unwrap()))];
-    if let Some(options) = postgres_options().await {
+    if let Some(options) = postgres_options("sb_store").await {
         v.push((
             "postgres",
             Box::new(PgStore::connect_with(options).await.unwrap()),
         ));
-    } else {
-        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
     }
     v
 }
@@ -224,8 +198,7 @@ async fn racing_writers_each_version_is_won_once() {
 /// one does not.
 #[tokio::test]
 async fn postgres_changes_are_announced_to_listeners() {
-    let Some(options) = postgres_options().await else {
-        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+    let Some(options) = postgres_options("sb_store").await else {
         return;
     };
     let writer = PgStore::connect_with(options.clone()).await.unwrap();
@@ -290,8 +263,7 @@ async fn heartbeats_tell_whether_another_process_is_alive() {
 /// rows ignored, a crowd of nobody deleted, each change announced.
 #[tokio::test]
 async fn postgres_presence_is_summed_over_the_other_live_processes() {
-    let Some(options) = postgres_options().await else {
-        eprintln!("SPRINGBOARD_TEST_POSTGRES is not set: PostgreSQL is not tested");
+    let Some(options) = postgres_options("sb_store").await else {
         return;
     };
     let store = PgStore::connect_with(options.clone()).await.unwrap();

@@ -8,11 +8,11 @@
 //! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
 //! and the socket stays open; more than 20 messages in a second close it.
 
-use crate::api::{after_change, Who};
 use crate::error::ApiError;
+use crate::games::http::{after_change, Who};
 use crate::games::Action;
-use crate::hub::Presence;
-use crate::AppState;
+use crate::live::hub::Presence;
+use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;

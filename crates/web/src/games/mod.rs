@@ -5,9 +5,14 @@
 //! a copy, the compare-and-set write to the store, and only then the new
 //! state in memory and the news to every socket of the game.
 
+pub(crate) mod analysis;
+mod apply;
+pub(crate) mod engine;
+pub(crate) mod http;
+
 use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::hub::Hub;
+use crate::live::hub::Hub;
 use crate::seat;
 use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
@@ -17,6 +22,9 @@ use springboard_rules::{Color, DrawReason, Game, Move, Outcome, Position, Varian
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+
+pub use apply::resolve;
+use apply::{apply, log_lifecycle, Applied};
 
 /// How many games are kept in memory (the others are read from the store
 /// when asked for).
@@ -149,7 +157,7 @@ impl Live {
         }
         self.set_ms(side, 0);
         self.rec.turn_started_at = Some(now);
-        if can_mate(self.game.position(), !side) {
+        if self.game.position().can_mate(!side) {
             self.end(win_result(!side), "time");
         } else {
             self.end("1/2-1/2", "time vs insufficient material");
@@ -267,66 +275,6 @@ pub fn outcome_words(o: Outcome) -> (&'static str, &'static str) {
         Outcome::Draw(DrawReason::InsufficientMaterial) => "insufficient material",
     };
     (o.result_str(), reason)
-}
-
-/// Whether `side` could still mate, by its game's own material rule
-/// (the rules core's insufficient-material test, ruling C2, applied to the
-/// position with the other side reduced to its king). In the games where
-/// the rules core knows no insufficient material, every side can mate.
-pub fn can_mate(pos: &Position, side: Color) -> bool {
-    let fen = pos.to_fen();
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    let Some(board) = fields.first_mut() else {
-        return true;
-    };
-    let strip = |ch: char| {
-        let theirs = if side == Color::White {
-            ch.is_ascii_lowercase()
-        } else {
-            ch.is_ascii_uppercase()
-        };
-        theirs && ch.is_ascii_alphabetic() && !ch.eq_ignore_ascii_case(&'k')
-    };
-    let (placement, reserve) = match board.split_once('[') {
-        Some((p, r)) => (p.to_string(), Some(r.trim_end_matches(']').to_string())),
-        None => (board.clone(), None),
-    };
-    let mut out = String::new();
-    for rank in placement.split('/') {
-        if !out.is_empty() {
-            out.push('/');
-        }
-        let mut empty = 0u32;
-        for ch in rank.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                empty += d;
-            } else if strip(ch) {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(ch);
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-    }
-    if let Some(r) = reserve {
-        let kept: String = r.chars().filter(|&c| !strip(c)).collect();
-        out.push('[');
-        out.push_str(&kept);
-        out.push(']');
-    }
-    *board = out;
-    match Position::from_fen(pos.variant(), &fields.join(" ")) {
-        Ok(p) => !p.is_insufficient_material(),
-        // A position the rules core does not accept once stripped (a check
-        // on the side not to move, say): keep the usual rule, a loss.
-        Err(_) => true,
-    }
 }
 
 /// What a request asks of a game.
@@ -637,396 +585,9 @@ impl Games {
     }
 }
 
-struct Applied {
-    changed: bool,
-    rematch: Option<GameRecord>,
-}
-
-/// Logs what a committed change did to the game's life: a seat taken,
-/// the end (result and reason), a rematch created.
-fn log_lifecycle(before: &Live, after: &Live, action: &Action, rematch: Option<&GameRecord>) {
-    let id = &after.rec.id;
-    if matches!(action, Action::Join) {
-        tracing::info!(game = %id, "game joined");
-    }
-    if before.rec.status != "ended" && after.rec.status == "ended" {
-        tracing::info!(
-            game = %id,
-            result = after.rec.result.as_deref(),
-            reason = after.rec.reason.as_deref(),
-            plies = after.plies(),
-            "game finished"
-        );
-    }
-    if let Some(r) = rematch {
-        tracing::info!(game = %r.id, rematch_of = %id, variant = %r.variant, mode = %r.mode, "game created");
-    }
-}
-
-fn changed() -> Result<Applied, ApiError> {
-    Ok(Applied {
-        changed: true,
-        rematch: None,
-    })
-}
-
-fn unchanged() -> Result<Applied, ApiError> {
-    Ok(Applied {
-        changed: false,
-        rematch: None,
-    })
-}
-
-fn over(live: &Live) -> ApiError {
-    ApiError::Conflict(format!(
-        "the game is over ({}, {})",
-        live.rec.result.as_deref().unwrap_or("?"),
-        live.rec.reason.as_deref().unwrap_or("?")
-    ))
-}
-
-/// Resolves a move text: the legal move whose long notation it is, or any
-/// other valid path of a legal move (ruling N3).
-pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
-    let text = text.trim();
-    if let Some(m) = pos
-        .legal_moves()
-        .into_iter()
-        .find(|&m| to_uci(pos, m) == text)
-    {
-        return Ok(m);
-    }
-    parse_uci(pos, text).map_err(|e| match e {
-        springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
-        // A near miss: the rules core says what the text lacks.
-        springboard_rules::MoveError::Illegal(_) => match missing_part(pos, text) {
-            Some(missing) => ApiError::Conflict(missing.to_string()),
-            None => ApiError::Conflict(e.to_string()),
-        },
-        _ => ApiError::Conflict(e.to_string()),
-    })
-}
-
-fn apply(
-    live: &mut Live,
-    who: Option<&str>,
-    action: &Action,
-    now: i64,
-) -> Result<Applied, ApiError> {
-    let mine = live.seats_of(who);
-    let need_seat = || -> Result<(), ApiError> {
-        if mine.is_empty() {
-            Err(ApiError::Forbidden("not your seat".into()))
-        } else {
-            Ok(())
-        }
-    };
-    match action {
-        Action::Touch { restart } => {
-            if *restart && live.running().is_some() {
-                live.rec.turn_started_at = Some(now);
-                return changed();
-            }
-            unchanged()
-        }
-        Action::Move { text, ply } => {
-            need_seat()?;
-            let plies = live.plies();
-            if let Some(p) = *ply {
-                if p < plies {
-                    // A resend of a move already played answers as before.
-                    let pos = &live.game.positions()[p];
-                    let same = resolve(pos, text)
-                        .is_ok_and(|m| m == live.game.moves()[p] && mine.contains(&pos.turn()));
-                    if same {
-                        return unchanged();
-                    }
-                    return Err(ApiError::Stale {
-                        reason: format!("move {p} was already played; the game is at move {plies}"),
-                        version: live.rec.version,
-                    });
-                }
-                if p > plies {
-                    return Err(ApiError::Stale {
-                        reason: format!("ply {p} is ahead of the game's {plies} moves"),
-                        version: live.rec.version,
-                    });
-                }
-            }
-            if live.is_over() {
-                return Err(over(live));
-            }
-            if live.rec.status == "waiting" {
-                return Err(ApiError::Conflict("waiting for an opponent to join".into()));
-            }
-            let turn = live.game.position().turn();
-            if !mine.contains(&turn) || live.engine_color() == Some(turn) {
-                return Err(ApiError::Conflict("not your turn".into()));
-            }
-            let m = resolve(live.game.position(), text)?;
-            live.play(m, now)?;
-            changed()
-        }
-        Action::Engine { m, version } => {
-            if live.rec.version != *version {
-                return Err(ApiError::Conflict(
-                    "the game changed while the engine was thinking".into(),
-                ));
-            }
-            if live.is_over() {
-                return Err(over(live));
-            }
-            live.play(*m, now)?;
-            changed()
-        }
-        Action::Join => {
-            if !mine.is_empty() {
-                return unchanged();
-            }
-            let Some(who) = who else {
-                return Err(ApiError::BadRequest("no player cookie".into()));
-            };
-            if live.rec.mode != "friend" || live.rec.status != "waiting" {
-                return Err(ApiError::Conflict("the game has no free seat".into()));
-            }
-            let free = Color::ALL
-                .into_iter()
-                .find(|&c| live.seat(c).is_none())
-                .ok_or_else(|| ApiError::Conflict("the game has no free seat".into()))?;
-            match free {
-                Color::White => live.rec.white_seat = Some(who.to_string()),
-                Color::Black => live.rec.black_seat = Some(who.to_string()),
-            }
-            live.rec.status = "playing".into();
-            if live.rec.turn_started_at.is_some() {
-                live.rec.turn_started_at = Some(now);
-            }
-            changed()
-        }
-        Action::Resign => {
-            need_seat()?;
-            if live.is_over() {
-                return Err(over(live));
-            }
-            // In a local game the side to move resigns.
-            let loser = if mine.len() == 2 {
-                live.game.position().turn()
-            } else {
-                mine[0]
-            };
-            live.end(win_result(!loser), "resignation");
-            changed()
-        }
-        Action::Draw(answer) => {
-            need_seat()?;
-            if live.is_over() {
-                return Err(over(live));
-            }
-            if mine.len() == 2 {
-                return Err(ApiError::Conflict("no draw offers in a local game".into()));
-            }
-            let me = mine[0];
-            if live.rec.mode == "engine" {
-                return Err(ApiError::Conflict("the engine declines the draw".into()));
-            }
-            let offer = live.rec.draw_offer.as_deref().and_then(color_from);
-            match (answer, offer) {
-                (Answer::Offer, Some(c)) if c == !me => {
-                    live.end("1/2-1/2", "draw agreed");
-                    changed()
-                }
-                (Answer::Offer, Some(_)) => unchanged(),
-                (Answer::Offer, None) => {
-                    live.rec.draw_offer = Some(color_name(me).into());
-                    changed()
-                }
-                (Answer::Accept, Some(c)) if c == !me => {
-                    live.end("1/2-1/2", "draw agreed");
-                    changed()
-                }
-                (Answer::Decline, Some(c)) if c == !me => {
-                    live.rec.draw_offer = None;
-                    changed()
-                }
-                _ => Err(ApiError::Conflict(
-                    "there is no draw offer to answer".into(),
-                )),
-            }
-        }
-        Action::Takeback(answer) => {
-            need_seat()?;
-            if live.is_over() {
-                return Err(over(live));
-            }
-            if mine.len() == 2 {
-                return Err(ApiError::Conflict(
-                    "a local game takes back with undo".into(),
-                ));
-            }
-            let me = mine[0];
-            let count = |c: Color| -> usize {
-                // The offerer's last move, and the opponent's after it.
-                let turn = live.game.position().turn();
-                if turn == c {
-                    2
-                } else {
-                    1
-                }
-            };
-            let has_move = |c: Color| {
-                live.game
-                    .positions()
-                    .iter()
-                    .take(live.plies())
-                    .any(|p| p.turn() == c)
-            };
-            let offer = live.rec.takeback_offer.as_deref().and_then(color_from);
-            match answer {
-                Answer::Offer => {
-                    if !has_move(me) {
-                        return Err(ApiError::Conflict("you have no move to take back".into()));
-                    }
-                    if live.rec.mode == "engine" {
-                        let n = count(me).min(live.plies());
-                        live.take_back(n, now)?;
-                        return changed();
-                    }
-                    match offer {
-                        Some(c) if c == me => unchanged(),
-                        _ => {
-                            live.rec.takeback_offer = Some(color_name(me).into());
-                            changed()
-                        }
-                    }
-                }
-                Answer::Accept => match offer {
-                    Some(c) if c == !me => {
-                        let n = count(c).min(live.plies());
-                        live.take_back(n, now)?;
-                        changed()
-                    }
-                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
-                },
-                Answer::Decline => match offer {
-                    Some(c) if c == !me => {
-                        live.rec.takeback_offer = None;
-                        changed()
-                    }
-                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
-                },
-            }
-        }
-        Action::Rematch(answer) => {
-            need_seat()?;
-            if !live.is_over() {
-                return Err(ApiError::Conflict("the game is not over".into()));
-            }
-            if live.rec.rematch_id.is_some() {
-                return Err(ApiError::Conflict("the rematch has started".into()));
-            }
-            if mine.len() == 2 {
-                return Err(ApiError::Conflict("no rematch in a local game".into()));
-            }
-            let me = mine[0];
-            let offer = live.rec.rematch_offer.as_deref().and_then(color_from);
-            let start = match (answer, offer) {
-                _ if live.rec.mode == "engine" => *answer != Answer::Decline,
-                (Answer::Offer | Answer::Accept, Some(c)) if c == !me => true,
-                (Answer::Offer, _) => {
-                    if offer == Some(me) {
-                        return unchanged();
-                    }
-                    live.rec.rematch_offer = Some(color_name(me).into());
-                    return changed();
-                }
-                (Answer::Decline, Some(c)) if c == !me => {
-                    live.rec.rematch_offer = None;
-                    return changed();
-                }
-                _ => {
-                    return Err(ApiError::Conflict(
-                        "there is no rematch offer to answer".into(),
-                    ))
-                }
-            };
-            if !start {
-                return unchanged();
-            }
-            let new = rematch_of(&live.rec, now);
-            live.rec.rematch_id = Some(new.id.clone());
-            live.rec.rematch_offer = None;
-            Ok(Applied {
-                changed: true,
-                rematch: Some(new),
-            })
-        }
-        Action::Undo(n) => {
-            need_seat()?;
-            if live.rec.mode != "local" {
-                return Err(ApiError::Conflict(
-                    "undo is for local games; ask for a takeback".into(),
-                ));
-            }
-            if live.plies() == 0 {
-                return Err(ApiError::Conflict("there is no move to take back".into()));
-            }
-            let n = (*n).min(live.plies());
-            live.take_back(n, now)?;
-            changed()
-        }
-    }
-}
-
-/// The new game of a rematch: colours swapped, same game, start, mode and
-/// clock.
-fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
-    GameRecord {
-        white_seat: old.black_seat.clone(),
-        black_seat: old.white_seat.clone(),
-        engine_color: old
-            .engine_color
-            .as_deref()
-            .and_then(color_from)
-            .map(|c| color_name(!c).to_string()),
-        engine_level: old.engine_level,
-        clock_initial_ms: old.clock_initial_ms,
-        clock_increment_ms: old.clock_increment_ms,
-        white_ms: old.clock_initial_ms,
-        black_ms: old.clock_initial_ms,
-        turn_started_at: old.clock_initial_ms.map(|_| now),
-        ..GameRecord::new(
-            seat::new_game_id(),
-            &old.variant,
-            old.start_fen.clone(),
-            &old.mode,
-            now,
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn can_mate_reads_the_games_material_rule() {
-        let chess = |fen: &str| Position::from_fen(Variant::Chess, fen).unwrap();
-        // K+N v K+Q: the knight's side cannot mate, the queen's can.
-        let p = chess("4k3/8/8/8/8/8/3q4/N3K3 w - - 0 1");
-        assert!(!can_mate(&p, Color::White));
-        assert!(can_mate(&p, Color::Black));
-        let p = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        assert!(!can_mate(&p, Color::White));
-        let p = chess("4k3/p7/8/8/8/8/8/4K3 w - - 0 1");
-        assert!(can_mate(&p, Color::Black));
-        assert!(!can_mate(&p, Color::White));
-        // Hoplit Chess: a Hoplit in reserve is mating material (C2).
-        let start = Position::startpos(Variant::Hoplit);
-        assert!(can_mate(&start, Color::White));
-        // Hop Chess knows no insufficient material: a lone king could mate.
-        let hop = Position::startpos(Variant::HopChess);
-        assert!(can_mate(&hop, Color::Black));
-    }
 
     /// A new local chess game with no moves.
     fn new_record() -> GameRecord {
@@ -1038,8 +599,8 @@ mod tests {
     /// memory under the capacity, as reading them does.
     #[tokio::test]
     async fn created_games_do_not_grow_the_memory_past_the_capacity() {
-        let store = crate::SqliteStore::memory().await.unwrap();
-        let games = Games::new(Arc::new(store), Arc::new(crate::SystemClock));
+        let store = crate::store::SqliteStore::memory().await.unwrap();
+        let games = Games::new(Arc::new(store), Arc::new(crate::clock::SystemClock));
         for _ in 0..CACHE_CAPACITY + 100 {
             games.insert(new_record()).await.unwrap();
             assert!(games.cache().len() <= CACHE_CAPACITY);
@@ -1052,12 +613,14 @@ mod tests {
     /// asked for; a watched one stays.
     #[tokio::test]
     async fn idle_games_leave_memory_and_watched_ones_stay() {
-        let store = crate::SqliteStore::memory().await.unwrap();
-        let clock = Arc::new(crate::ManualClock::new(1_000));
+        let store = crate::store::SqliteStore::memory().await.unwrap();
+        let clock = Arc::new(crate::clock::ManualClock::new(1_000));
         let games = Games::new(Arc::new(store), clock.clone());
         let idle = games.insert(new_record()).await.unwrap().rec.id;
         let watched = games.insert(new_record()).await.unwrap().rec.id;
-        let rx = games.hub.join(&watched, crate::hub::Presence::default());
+        let rx = games
+            .hub
+            .join(&watched, crate::live::hub::Presence::default());
         let recent = games.insert(new_record()).await.unwrap().rec.id;
         clock.advance(IDLE_MS);
         // Touched just now: stays, like the watched one.
@@ -1077,6 +640,6 @@ mod tests {
         assert!(games.cache().contains_key(&idle));
         games
             .hub
-            .leave(&watched, crate::hub::Presence::default(), rx);
+            .leave(&watched, crate::live::hub::Presence::default(), rx);
     }
 }

@@ -1,34 +1,31 @@
-//! The JSON API. Every handler checks what the page sends: moves are
+//! The games' JSON API (create, import, play, offers, undo, list,
+//! export) and its routes. Every handler checks what the page sends: moves are
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
-use crate::engine::{AnalysisLimit, EngineClock, Evaluation};
+use super::engine::{schedule_engine, schedule_flag};
 use crate::error::ApiError;
 use crate::games::{self, color_name, Action, Answer, Live};
-use crate::logs::{self, JobLog};
+use crate::logs::{self};
 use crate::seat;
+use crate::state::AppState;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
-use crate::AppState;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
-use springboard_rules::notation::seed::read_typed;
 use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Color, Game, Move, MoveError, Outcome, Position, Variant, WinReason};
+use springboard_rules::{Color, Game, Position, Variant};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
 
-type Shared = State<Arc<AppState>>;
+pub(crate) type Shared = State<Arc<AppState>>;
 
 /// Reads a JSON body, turning the extractor's rejection into a JSON reason.
 pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
@@ -37,7 +34,7 @@ pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> 
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             return ApiError::PayloadTooLarge(format!(
                 "the request body is larger than {} bytes",
-                crate::MAX_BODY_BYTES
+                crate::state::MAX_BODY_BYTES
             ));
         }
         match e {
@@ -47,7 +44,7 @@ pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> 
     })
 }
 
-fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     q.map(|Query(v)| v)
         .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
 }
@@ -84,7 +81,7 @@ impl Who {
     }
 }
 
-fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Response {
+pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Response {
     let mut resp = (status, Json(view)).into_response();
     if let Some(c) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
         resp.headers_mut().insert(header::SET_COOKIE, c);
@@ -96,7 +93,7 @@ fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Re
 /// no lock held and on a blocking thread: a view of a position with
 /// thousands of legal moves (each with its SAN) takes a while, and the
 /// async workers keep serving other requests meanwhile (issue 16 item 7).
-async fn view_of(
+pub(crate) async fn view_of(
     app: &AppState,
     live: &Live,
     who: Option<&str>,
@@ -123,7 +120,7 @@ async fn view_of(
 }
 
 /// A variant the page may play: known and implemented.
-fn playable_variant(name: &str) -> Result<Variant, ApiError> {
+pub(crate) fn playable_variant(name: &str) -> Result<Variant, ApiError> {
     let v: Variant = name
         .parse()
         .map_err(|e: springboard_rules::VariantError| ApiError::BadRequest(e.to_string()))?;
@@ -246,7 +243,7 @@ pub const MAX_INCREMENT_S: u32 = 180;
 
 /// The game a request asks for, and the end its game text states when the
 /// rules did not end it (a resignation, a flag: result and reason).
-fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
+pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
     let hint = match &req.variant {
         Some(name) => VariantHint::Game(playable_variant(name)?),
         None => VariantHint::Any,
@@ -285,7 +282,7 @@ fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiE
 
 /// The page's reason for an end a game text states (its `Termination`
 /// tag; see [`termination_of`] for the other way).
-fn reason_from_termination(termination: &str, tagged: bool) -> String {
+pub(crate) fn reason_from_termination(termination: &str, tagged: bool) -> String {
     let t = termination.to_ascii_lowercase();
     if !tagged {
         "game text".to_string()
@@ -302,7 +299,7 @@ fn reason_from_termination(termination: &str, tagged: bool) -> String {
 
 /// The `Termination` tag of a stored end the rules did not make (the rules'
 /// own ends are written `normal` by the PGN writer).
-fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
+pub(crate) fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
     if game.outcome().is_some() {
         return None;
     }
@@ -350,7 +347,7 @@ pub async fn detect(
 }
 
 /// The client's address (behind a trusted proxy, the one it names).
-fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
+pub(crate) fn client_ip(parts: &axum::http::Extensions) -> IpAddr {
     crate::proxy::client_ip(parts)
 }
 
@@ -543,7 +540,7 @@ pub struct PlayMove {
 
 /// Applies `action` for the browser of `headers` and answers the view;
 /// schedules the engine's reply when it is to move.
-async fn act(
+pub(crate) async fn act(
     app: &Arc<AppState>,
     id: &str,
     headers: &HeaderMap,
@@ -607,7 +604,7 @@ pub struct OfferRequest {
     action: String,
 }
 
-fn answer(req: Result<Json<OfferRequest>, JsonRejection>) -> Result<Answer, ApiError> {
+pub(crate) fn answer(req: Result<Json<OfferRequest>, JsonRejection>) -> Result<Answer, ApiError> {
     match body(req)?.action.as_str() {
         "offer" => Ok(Answer::Offer),
         "accept" => Ok(Answer::Accept),
@@ -708,7 +705,7 @@ pub struct ListView {
     games: Vec<ListItem>,
 }
 
-fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
+pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
     if rec.engine_color.as_deref() == Some(color_name(c)) {
         let name = app
             .engine
@@ -799,7 +796,7 @@ pub struct PgnQuery {
 
 /// The PGN tags of a stored game: who played (the engine with its level),
 /// when, the clock, and how it ended.
-fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
+pub(crate) fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
     let mut tags = Tags::new();
     let event = match rec.mode.as_str() {
         "engine" => "Springboard game against the engine",
@@ -881,664 +878,28 @@ pub async fn export_fen(
     }))
 }
 
-/// A timer that looks at the game when the running side's time would be
-/// up, so that a flag falls (and every socket hears of it) without any
-/// request. The flag itself is judged by the server's clock.
-pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
-    // One timer per game: a newer version of the game replaces the older
-    // timer (which would otherwise sleep on, holding memory, until a time
-    // that no longer matters), and a game whose clock stopped has none.
-    let id = live.rec.id.clone();
-    let version = live.rec.version;
-    let mut flags = app.flags.lock().unwrap_or_else(|e| e.into_inner());
-    match flags.get(&id) {
-        // A newer change of the game already set its timer.
-        Some((v, _)) if *v > version => return,
-        Some((_, old)) => old.abort(),
-        None => {}
-    }
-    flags.remove(&id);
-    let Some(side) = live.running() else {
-        return;
-    };
-    let Some(left) = live.remaining(side, app.games.now()) else {
-        return;
-    };
-    let wait = Duration::from_millis(u64::try_from(left.max(0)).unwrap_or(0).saturating_add(20));
-    let weak = Arc::downgrade(app);
-    let key = id.clone();
-    let task = tokio::spawn(async move {
-        tokio::time::sleep(wait).await;
-        let Some(app) = weak.upgrade() else { return };
-        {
-            let mut flags = app.flags.lock().unwrap_or_else(|e| e.into_inner());
-            if flags.get(&key).is_some_and(|(v, _)| *v == version) {
-                flags.remove(&key);
-            }
-        }
-        if let Ok(l) = app.games.peek(&key).await {
-            if l.rec.version == version {
-                let _ = app.games.get(&key).await;
-            }
-        }
-    });
-    flags.insert(id, (version, task.abort_handle()));
-}
-
-/// Starts the engine's move in `live` if the engine is to move there: one
-/// job per game, waiting for a worker of the pool, stopped by any change
-/// of the game; its move is stored like any other.
-pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
-    let Some(engine) = app.engine.clone() else {
-        return;
-    };
-    if !live.engine_to_move() {
-        return;
-    }
-    let id = live.rec.id.clone();
-    let version = live.rec.version;
-    let token = app.pool.start_job(&id);
-    let mut log = JobLog::queued("move", &id);
-    let app = Arc::clone(app);
-    tokio::spawn(async move {
-        let _worker = app.pool.worker().await;
-        let snap = match app.games.peek(&id).await {
-            Ok(s) => s,
-            Err(e) => {
-                app.pool.end_job(&id, token);
-                log.cancelled(&format!("the game cannot be read: {e}"));
-                return;
-            }
-        };
-        if !app.pool.is_current(&id, token) || snap.rec.version != version {
-            app.pool.end_job(&id, token);
-            log.cancelled("the game changed or a newer job replaced this one");
-            return;
-        }
-        log.started();
-        let level = u8::try_from(snap.rec.engine_level.unwrap_or(1)).unwrap_or(1);
-        let now = app.games.now();
-        let clock = snap.rec.clock_initial_ms.map(|_| {
-            let turn = snap.game.position().turn();
-            let ms = |c| u64::try_from(snap.remaining(c, now).unwrap_or(0).max(0)).unwrap_or(0);
-            EngineClock {
-                own_ms: ms(turn),
-                opponent_ms: ms(!turn),
-                increment_ms: u64::try_from(snap.rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0),
-            }
-        });
-        let stop = Arc::clone(&snap.engine_stop);
-        let game = snap.game.clone();
-        let span = log.span();
-        let found = tokio::task::spawn_blocking(move || {
-            let _in_job = span.enter();
-            match clock {
-                Some(c) => engine.best_move_on_clock(&game, level, c, stop),
-                None => engine.best_move(&game, level, stop),
-            }
-        })
-        .await;
-        app.pool.end_job(&id, token);
-        let m = match found {
-            Ok(Some(m)) => m,
-            Ok(None) => {
-                log.cancelled("stopped, or no move");
-                return;
-            }
-            Err(e) => {
-                log.failed(&format!("the engine {}", logs::join_error(e)));
-                return;
-            }
-        };
-        let answer = to_uci(snap.game.position(), m);
-        match app
-            .games
-            .change(&id, None, Action::Engine { m, version })
-            .await
-        {
-            Ok(done) => {
-                log.finished(&answer);
-                after_change(&app, &done);
-            }
-            Err(ApiError::Conflict(reason)) => log.cancelled(&reason),
-            Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
-        }
-    });
-}
-
-/// Raises a stop flag when dropped: the engine stops when the request
-/// that asked for its work is dropped (the client left).
-struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct EngineRequest {
-    level: Option<u8>,
-}
-
-/// The engine plays the next move of a local game (the page's analysis
-/// board). It thinks on a worker of the pool; a change of the game
-/// meanwhile stops it and its answer is dropped. Its move is checked by
-/// the rules core like any other.
-pub async fn engine_move(
-    State(app): Shared,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    req: Result<Json<EngineRequest>, JsonRejection>,
-) -> Result<Json<GameView>, ApiError> {
-    let req = body(req)?;
-    let engine = app.engine()?;
-    let max = engine.max_level().max(1);
-    let level = req.level.unwrap_or(1);
-    if !(1..=max).contains(&level) {
-        return Err(ApiError::BadRequest(format!(
-            "level {level} is out of range 1-{max}"
-        )));
-    }
-    let who = Who::from(&headers).hash();
-    let live = app.games.get(&id).await?;
-    if live.seats_of(who.as_deref()).is_empty() {
-        return Err(ApiError::Forbidden("not your seat".into()));
-    }
-    if live.rec.mode != "local" {
-        return Err(ApiError::Conflict(
-            "the server plays the engine's moves itself in this game".into(),
-        ));
-    }
-    if live.is_over() {
-        return Err(ApiError::Conflict(format!(
-            "the game is over ({})",
-            live.rec.reason.as_deref().unwrap_or("?")
-        )));
-    }
-    // A newer request for the game stops this one; a client that leaves
-    // stops it too (the handler is dropped, and with it the guard).
-    let (snap, stop) = app.games.new_engine_job(&id).await?;
-    let _leave = StopOnDrop(Arc::clone(&stop));
-    let mut log = JobLog::queued("request move", &id);
-    let _worker = app.pool.worker().await;
-    log.started();
-    let version = snap.rec.version;
-    let game = snap.game.clone();
-    let watched = Arc::clone(&stop);
-    let span = log.span();
-    let found = match tokio::task::spawn_blocking(move || {
-        let _in_job = span.enter();
-        engine.best_move(&game, level, watched)
-    })
-    .await
-    {
-        Ok(found) => found,
-        Err(e) => {
-            let reason = format!("the engine {}", logs::join_error(e));
-            log.failed(&reason);
-            return Err(ApiError::Internal(reason));
-        }
-    };
-    if stop.load(Ordering::Relaxed) {
-        // Stopped: by a change of the game, a newer request, or the client.
-        let now = app.games.peek(&id).await?;
-        let reason = if now.rec.version != version {
-            "the game changed while the engine was thinking"
-        } else {
-            "a newer engine request for this game replaced this one"
-        };
-        log.cancelled(reason);
-        return Err(ApiError::Conflict(reason.into()));
-    }
-    let Some(m) = found else {
-        log.cancelled("the engine found no move");
-        return Err(ApiError::Conflict("the engine found no move".into()));
-    };
-    let answer = to_uci(snap.game.position(), m);
-    let done = match app
-        .games
-        .change(&id, who.as_deref(), Action::Engine { m, version })
-        .await
-    {
-        Ok(done) => done,
-        Err(e) => {
-            log.cancelled(&format!("the move {answer} was not stored: {e}"));
-            return Err(e);
-        }
-    };
-    log.finished(&answer);
-    Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
-}
-
-/// The longest side line the page may ask for.
-pub const MAX_LINE_MOVES: usize = 600;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LineRequest {
-    /// The line leaves the game after this many moves...
-    ply: usize,
-    /// ...and goes on with these moves (long notation), each checked by
-    /// the rules core.
-    moves: Vec<String>,
-}
-
-/// The game up to `ply` and then `moves`: a game of its own (the stored
-/// game is not touched). A move that is not legal, or one after the end,
-/// is refused with its place in the line.
-fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, ApiError> {
-    let plies = live.game.moves().len();
-    if ply > plies {
-        return Err(ApiError::BadRequest(format!(
-            "ply {ply} is beyond the game's {plies} moves"
-        )));
-    }
-    if moves.len() > MAX_LINE_MOVES {
-        return Err(ApiError::BadRequest(format!(
-            "a side line has at most {MAX_LINE_MOVES} moves"
-        )));
-    }
-    let mut rec = live.rec.clone();
-    rec.moves.truncate(ply);
-    let mut game = Game::new(live.game.start().clone());
-    for &m in &live.game.moves()[..ply] {
-        game.play(m)
-            .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
-    }
-    for (i, text) in moves.iter().enumerate() {
-        let at = |e: ApiError| {
-            ApiError::BadRequest(format!("move {} of the side line ('{text}'): {e}", i + 1))
-        };
-        if let Some(o) = game.outcome() {
-            return Err(at(ApiError::BadRequest(format!(
-                "the game is over there ({})",
-                o.reason_str()
-            ))));
-        }
-        let before = game.position().clone();
-        let m = games::resolve(&before, text).map_err(at)?;
-        game.play(m)
-            .map_err(|e| at(ApiError::BadRequest(e.to_string())))?;
-        rec.moves.push(crate::store::MoveRecord {
-            uci: to_uci(&before, m),
-            san: to_san(&before, m),
-            ms: None,
-            at: 0,
-        });
-    }
-    // The line's own end (or none): no clock, no offers, no rematch.
-    let outcome = game.outcome();
-    rec.status = if outcome.is_some() {
-        "ended"
-    } else {
-        "playing"
-    }
-    .into();
-    rec.result = outcome.map(|o| o.result_str().to_string());
-    rec.reason = outcome.map(|o| o.reason_str().to_string());
-    rec.clock_initial_ms = None;
-    rec.clock_increment_ms = None;
-    rec.draw_offer = None;
-    rec.takeback_offer = None;
-    rec.rematch_offer = None;
-    rec.rematch_id = None;
-    Ok(Live {
-        rec,
-        game,
-        engine_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
-        analysis_stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    })
-}
-
-/// A side line (a variation) from a position of the game: the view of the
-/// position at its end with its legal moves, for the page to play on
-/// without changing the game, whose moves stay as the server keeps them.
-pub async fn line(
-    State(app): Shared,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    req: Result<Json<LineRequest>, JsonRejection>,
-) -> Result<Json<GameView>, ApiError> {
-    let req = body(req)?;
-    let live = app.games.get(&id).await?;
-    let line = side_line(&live, req.ply, &req.moves)?;
-    let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &line, who.as_deref(), None).await?))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReadRequest {
-    /// The move as the player typed it.
-    text: String,
-    /// At the position after this many moves (the current one if absent)...
-    ply: Option<usize>,
-    /// ...and then these moves of a side line (long notation).
-    #[serde(default)]
-    moves: Vec<String>,
-}
-
-/// A typed move, read.
-#[derive(Serialize)]
-pub struct ReadView {
-    uci: String,
-    san: String,
-}
-
-/// Reads a move as a player types it (SAN or long notation, a Hop Chess
-/// turn with its trampoline square, a drop, a jump, a pass: rulings
-/// N1-N6) at a position of the game or of a side line, with the rules
-/// core's reader, and plays nothing: the page plays the answer as it plays
-/// a clicked move. An unreadable text gets the reader's reason (illegal,
-/// ambiguous with the candidates, a Hop Chess turn without its square).
-pub async fn read_move(
-    State(app): Shared,
-    Path(id): Path<String>,
-    req: Result<Json<ReadRequest>, JsonRejection>,
-) -> Result<Json<ReadView>, ApiError> {
-    let req = body(req)?;
-    if req.text.len() > 64 {
-        return Err(ApiError::BadRequest(
-            "a move is at most 64 characters".into(),
-        ));
-    }
-    let live = app.games.get(&id).await?;
-    let ply = req.ply.unwrap_or(live.game.moves().len());
-    let line = side_line(&live, ply, &req.moves)?;
-    if let Some(o) = line.game.outcome() {
-        return Err(ApiError::BadRequest(format!(
-            "the game is over there ({})",
-            o.reason_str()
-        )));
-    }
-    let pos = line.game.position();
-    let m = read_typed(pos, &req.text).map_err(|e| match e {
-        // A long-notation text one part short: the rules core says what
-        // it lacks (as for a move sent to play).
-        MoveError::Illegal(_) => match missing_part(pos, &req.text) {
-            Some(missing) => ApiError::BadRequest(missing.to_string()),
-            None => ApiError::BadRequest(e.to_string()),
-        },
-        _ => ApiError::BadRequest(e.to_string()),
-    })?;
-    Ok(Json(ReadView {
-        uci: to_uci(pos, m),
-        san: to_san(pos, m),
-    }))
-}
-
-/// The think time of an analysis that names no limit.
-pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
-/// The longest an analysis may think, whatever it asks for.
-pub const MAX_ANALYSIS_MS: u64 = 10_000;
-/// The deepest search an analysis may ask for.
-pub const MAX_ANALYSIS_DEPTH: u32 = 64;
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysisRequest {
-    /// The position after this many moves (the current one if absent).
-    ply: Option<usize>,
-    /// Search to this depth (within the time cap)...
-    depth: Option<u32>,
-    /// ...or think this many milliseconds (the default: 1 s).
-    movetime: Option<u64>,
-    /// A side line from the position after `ply` moves: the position at
-    /// its end is analysed (see [`line`]).
-    line: Option<Vec<String>>,
-}
-
-impl AnalysisRequest {
-    fn limit(&self) -> Result<AnalysisLimit, ApiError> {
-        let cap = Duration::from_millis(MAX_ANALYSIS_MS);
-        match (self.depth, self.movetime) {
-            (Some(_), Some(_)) => Err(ApiError::BadRequest(
-                "give a depth or a movetime, not both".into(),
-            )),
-            (Some(d), None) if (1..=MAX_ANALYSIS_DEPTH).contains(&d) => {
-                Ok(AnalysisLimit::Depth(d, cap))
-            }
-            (Some(d), None) => Err(ApiError::BadRequest(format!(
-                "depth {d} is out of range 1-{MAX_ANALYSIS_DEPTH}"
-            ))),
-            (None, Some(ms)) if (1..=MAX_ANALYSIS_MS).contains(&ms) => {
-                Ok(AnalysisLimit::Time(Duration::from_millis(ms)))
-            }
-            (None, Some(ms)) => Err(ApiError::BadRequest(format!(
-                "movetime {ms} is out of range 1-{MAX_ANALYSIS_MS} ms"
-            ))),
-            (None, None) => Ok(AnalysisLimit::Time(Duration::from_millis(
-                DEFAULT_ANALYSIS_MS,
-            ))),
-        }
-    }
-}
-
-/// An evaluation as the page shows it: always from White's point of view.
-#[derive(Serialize, Debug, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ScoreView {
-    /// Centipawns, positive when White stands better.
-    Cp(i32),
-    /// Mate in this many moves: positive when White mates, negative when
-    /// Black does.
-    Mate(i32),
-}
-
-impl ScoreView {
-    fn for_white(score: Evaluation, turn: Color) -> ScoreView {
-        let sign = if turn == Color::White { 1 } else { -1 };
-        match score {
-            Evaluation::Cp(cp) => ScoreView::Cp(sign * cp),
-            Evaluation::Mate(n) => ScoreView::Mate(sign * n),
-        }
-    }
-}
-
-#[derive(Serialize, Debug)]
-pub struct AnalysisView {
-    /// The analysed position: after this many moves of the game, and its FEN
-    /// (the page drops an answer that is not about the position it shows).
-    ply: usize,
-    fen: String,
-    /// Whose point of view the score takes: always `"white"`.
-    pov: &'static str,
-    score: ScoreView,
-    /// How a mate score wins, read from the rules core at the end of the
-    /// line: `"checkmate"` or `"weak square"` (Jumping King, J3); null for
-    /// a score in centipawns or a line that stops before the end.
-    win: Option<&'static str>,
-    depth: u32,
-    /// The best move with its squares (origin, trampolines, destination,
-    /// Hop Chess placement), for the page's arrow.
-    best: MoveView,
-    /// The best line in long notation and in SAN (checked and written by
-    /// the rules core), and in SAN with move numbers.
-    pv_uci: Vec<String>,
-    pv_san: Vec<String>,
-    pv_text: String,
-}
-
-/// The engine's line checked by the rules core.
-struct CheckedLine {
-    ucis: Vec<String>,
-    sans: Vec<String>,
-    text: String,
-    first: MoveView,
-    /// The position at the end of the (legal part of the) line.
-    end: Position,
-}
-
-/// The engine's line checked move by move by the rules core: its long
-/// notation, SAN and numbered text. The line stops before a move that is
-/// not legal; a line with no legal first move is refused.
-fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, ApiError> {
-    let mut pos = pos.clone();
-    let (mut ucis, mut sans) = (Vec::new(), Vec::new());
-    let mut text = String::new();
-    let mut last_mover = None;
-    let mut first = None;
-    for &m in pv {
-        if !pos.is_legal(m) {
-            if ucis.is_empty() {
-                return Err(ApiError::Conflict(format!(
-                    "the engine's line starts with an illegal move '{}'",
-                    to_uci(&pos, m)
-                )));
-            }
-            break;
-        }
-        let san = to_san(&pos, m);
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        match pos.turn() {
-            Color::White => text.push_str(&format!("{}. ", pos.fullmove_number())),
-            Color::Black if last_mover != Some(Color::White) => {
-                text.push_str(&format!("{}... ", pos.fullmove_number()))
-            }
-            Color::Black => {}
-        }
-        text.push_str(&san);
-        if first.is_none() {
-            first = Some(view::move_view(&pos, m));
-        }
-        ucis.push(to_uci(&pos, m));
-        sans.push(san);
-        last_mover = Some(pos.turn());
-        pos.play(m);
-    }
-    let Some(first) = first else {
-        return Err(ApiError::Conflict("the engine gave no line".into()));
-    };
-    Ok(CheckedLine {
-        ucis,
-        sans,
-        text,
-        first,
-        end: pos,
-    })
-}
-
-/// How the line's end wins, when the score says it does.
-fn win_of(score: Evaluation, end: &Position) -> Option<&'static str> {
-    match (score, end.outcome()) {
-        (Evaluation::Mate(_), Some(Outcome::Win { reason, .. })) => Some(match reason {
-            WinReason::Checkmate => "checkmate",
-            WinReason::WeakSquare => "weak square",
-        }),
-        _ => None,
-    }
-}
-
-/// The engine analyses a position of the game (the current one, or the one
-/// after `ply` moves) at full strength: evaluation from White's point of
-/// view and the best line. It thinks on a blocking worker thread for a
-/// bounded time; a newer analysis of the same game, or a change of the
-/// game, stops it and its answer is refused (409).
-pub async fn analyse(
-    State(app): Shared,
-    Path(id): Path<String>,
-    req: Result<Json<AnalysisRequest>, JsonRejection>,
-) -> Result<Json<AnalysisView>, ApiError> {
-    let req = body(req)?;
-    let engine = app.engine()?;
-    let limit = req.limit()?;
-    let (game, stop, version) = {
-        let (entry, stop) = app.games.new_analysis(&id).await?;
-        let plies = entry.game.moves().len();
-        let ply = req.ply.unwrap_or(plies);
-        if ply > plies {
-            return Err(ApiError::BadRequest(format!(
-                "ply {ply} is beyond the game's {plies} moves"
-            )));
-        }
-        if ply == plies {
-            if let Some(o) = entry.game.outcome() {
-                return Err(ApiError::Conflict(format!(
-                    "the game is over ({}), there is nothing to analyse",
-                    o.reason_str()
-                )));
-            }
-        }
-        // The game up to `ply` (and the side line), with its history for
-        // repetitions.
-        let game = match &req.line {
-            Some(moves) if !moves.is_empty() => {
-                let line = side_line(&entry, ply, moves)?;
-                if let Some(o) = line.game.outcome() {
-                    return Err(ApiError::Conflict(format!(
-                        "the side line is over ({}), there is nothing to analyse",
-                        o.reason_str()
-                    )));
-                }
-                line.game
-            }
-            _ => {
-                let mut game = Game::new(entry.game.start().clone());
-                for &m in &entry.game.moves()[..ply] {
-                    game.play(m).map_err(|e| {
-                        ApiError::Internal(format!("the game does not replay: {e}"))
-                    })?;
-                }
-                game
-            }
-        };
-        (game, stop, entry.rec.version)
-    };
-    let _leave = StopOnDrop(Arc::clone(&stop));
-    let mut log = JobLog::queued("analysis", &id);
-    let _worker = app.pool.worker().await;
-    let replaced = "a newer analysis of this game replaced this one";
-    if stop.load(Ordering::Relaxed) {
-        log.cancelled(replaced);
-        return Err(ApiError::Conflict(replaced.into()));
-    }
-    log.started();
-    let watched = Arc::clone(&stop);
-    let span = log.span();
-    let found = tokio::task::spawn_blocking(move || {
-        let _in_job = span.enter();
-        let found = engine.analyse(&game, limit, watched);
-        (game, found)
-    })
-    .await;
-    let (game, found) = match found {
-        Ok(f) => f,
-        Err(e) => {
-            let reason = format!("the engine {}", logs::join_error(e));
-            log.failed(&reason);
-            return Err(ApiError::Internal(reason));
-        }
-    };
-    if app.games.peek(&id).await?.rec.version != version {
-        let reason = "the game changed while the engine was analysing";
-        log.cancelled(reason);
-        return Err(ApiError::Conflict(reason.into()));
-    }
-    if stop.load(Ordering::Relaxed) {
-        log.cancelled(replaced);
-        return Err(ApiError::Conflict(replaced.into()));
-    }
-    let Some(analysis) = found else {
-        log.cancelled("the engine gave no analysis");
-        return Err(ApiError::Conflict("the engine gave no analysis".into()));
-    };
-    log.finished(&format!("{:?} depth {}", analysis.score, analysis.depth));
-    let pos = game.position();
-    let line = checked_line(pos, &analysis.pv)?;
-    Ok(Json(AnalysisView {
-        ply: game.moves().len(),
-        fen: pos.to_fen(),
-        pov: "white",
-        score: ScoreView::for_white(analysis.score, pos.turn()),
-        win: win_of(analysis.score, &line.end),
-        depth: analysis.depth,
-        best: line.first,
-        pv_uci: line.ucis,
-        pv_san: line.sans,
-        pv_text: line.text,
-    }))
+/// The games' HTTP routes (`/api/...`; the socket's route is the live
+/// domain's).
+pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api/info", get(info))
+        .route("/api/rules/{variant}", get(rules))
+        .route("/api/detect", post(detect))
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/moves", get(legal_moves))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/fen", get(export_fen))
+        .route("/api/games/{id}/pgn", get(export_pgn))
+        .route("/api/games/{id}/engine", post(super::engine::engine_move))
+        .route("/api/games/{id}/analysis", post(super::analysis::analyse))
+        .route("/api/games/{id}/line", post(super::analysis::line))
+        .route("/api/games/{id}/read", post(super::analysis::read_move))
 }

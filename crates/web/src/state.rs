@@ -1,0 +1,170 @@
+//! The server's shared state ([`AppState`]), how the app is put together
+//! ([`Options`]), the creation limiter, and the start-up that builds the
+//! state and resumes the unfinished games.
+
+use crate::clock::{Clock, SystemClock};
+use crate::engine::EngineProvider;
+use crate::error::{ApiError, ServeError};
+use crate::games::engine as schedule;
+use crate::games::{Action, Games};
+use crate::live::presence;
+use crate::store::GameStore;
+use crate::{pool, seat};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The largest request body the API reads (a long PGN fits many times).
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// Game creations allowed per client address and minute.
+pub const CREATIONS_PER_MINUTE: u32 = 20;
+/// Engine searches running at once (moves and analyses); the others wait.
+pub const ENGINE_WORKERS: usize = 2;
+
+/// How the app is put together.
+pub struct Options {
+    pub engine: Option<Arc<dyn EngineProvider>>,
+    pub clock: Arc<dyn Clock>,
+    pub engine_workers: usize,
+    pub creations_per_minute: u32,
+    /// How often the heartbeat is written on a shared store (tests that
+    /// stand for a process that died make it long).
+    pub heartbeat: Duration,
+    /// The reverse proxies whose `X-Forwarded-For`/`-Proto` are believed
+    /// (`proxy.rs`; empty: none).
+    pub trusted_proxies: crate::proxy::Trusted,
+}
+
+impl Options {
+    pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
+        Options {
+            engine,
+            clock: Arc::new(SystemClock),
+            engine_workers: ENGINE_WORKERS,
+            creations_per_minute: CREATIONS_PER_MINUTE,
+            heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
+            trusted_proxies: crate::proxy::Trusted::default(),
+        }
+    }
+}
+
+/// Creations per client address in the current minute.
+pub(crate) struct Limiter {
+    pub(crate) per_minute: u32,
+    pub(crate) windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
+}
+
+impl Limiter {
+    /// Counts one creation by `ip` at `now`; false when over the limit.
+    pub(crate) fn allow(&self, ip: IpAddr, now: i64) -> bool {
+        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if w.len() > 100_000 {
+            w.retain(|_, (start, _)| now.saturating_sub(*start) < 60_000);
+        }
+        let entry = w.entry(ip).or_insert((now, 0));
+        if now.saturating_sub(entry.0) >= 60_000 {
+            *entry = (now, 0);
+        }
+        if entry.1 >= self.per_minute {
+            return false;
+        }
+        entry.1 += 1;
+        true
+    }
+}
+
+/// How often a server process writes its heartbeat row.
+pub const HEARTBEAT_MS: i64 = 5_000;
+/// A heartbeat older than this is a process that is gone: its presence
+/// rows are ignored, and a process starting with no fresher heartbeat of
+/// another restarts the running clocks.
+pub const FRESH_MS: i64 = 15_000;
+/// Heartbeat rows (and their presence rows) older than this are deleted.
+pub const FORGET_MS: i64 = 3_600_000;
+
+/// The server's shared state.
+pub struct AppState {
+    pub(crate) games: Games,
+    pub(crate) engine: Option<Arc<dyn EngineProvider>>,
+    pub(crate) pool: pool::Pool,
+    pub(crate) limiter: Limiter,
+    /// Each game's flag timer and the version it was set for (one per
+    /// game with a running clock).
+    pub(crate) flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
+    /// This process's random id (heartbeat and presence rows).
+    pub(crate) process: String,
+    /// Games whose sockets here changed, for the presence writer (a shared
+    /// store only).
+    pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+}
+
+impl AppState {
+    /// Tells the other processes (through the store) that who is
+    /// connected to game `id` here changed.
+    pub(crate) fn presence_changed(&self, id: &str) {
+        if let Some(tx) = &self.presence {
+            let _ = tx.send(id.to_string());
+        }
+    }
+
+    /// The engine, or a 404 for a server without one.
+    pub(crate) fn engine(&self) -> Result<Arc<dyn EngineProvider>, ApiError> {
+        self.engine
+            .clone()
+            .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))
+    }
+}
+
+/// The server's state over `store`, its unfinished games resumed.
+pub(crate) async fn state_with(
+    store: Arc<dyn GameStore>,
+    options: Options,
+) -> Result<Arc<AppState>, ServeError> {
+    let shared = store.shared();
+    let heartbeat = options.heartbeat;
+    let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+    let state = Arc::new(AppState {
+        games: Games::new(store, options.clock),
+        engine: options.engine,
+        pool: pool::Pool::new(options.engine_workers),
+        limiter: Limiter {
+            per_minute: options.creations_per_minute,
+            windows: Mutex::new(HashMap::new()),
+        },
+        flags: Mutex::new(HashMap::new()),
+        process: seat::random_base62(16),
+        presence: shared.then_some(presence_tx),
+    });
+    presence::listen(&state).await?;
+    // The running clocks restart (the time nobody served the games is not
+    // charged) unless another process on the same database is alive: it
+    // may be serving these games, so their clocks go on. SQLite has one
+    // process: it always restarts them.
+    let now = state.games.now();
+    let store = &state.games.store;
+    let restart = !shared
+        || !store
+            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
+            .await?;
+    store.heartbeat(&state.process, now).await?;
+    if shared {
+        presence::heartbeats(&state, heartbeat);
+        presence::write_presence(&state, presence_rx);
+    }
+    let unfinished = state.games.store.unfinished().await?;
+    for id in unfinished {
+        match state
+            .games
+            .change(&id, None, Action::Touch { restart })
+            .await
+        {
+            Ok(done) => {
+                schedule::schedule_engine(&state, &done.live);
+                schedule::schedule_flag(&state, &done.live);
+            }
+            Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
+        }
+    }
+    Ok(state)
+}
