@@ -29,6 +29,7 @@ use reqwest::cookie::{CookieStore, Jar};
 use serde_json::{json, Value};
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Position, Variant};
+use springboard_web::protocol::{ClientMessage, MoveRequest, ServerMessage};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -239,8 +240,8 @@ struct Style {
     idle: Duration,
 }
 
-/// Reads the next text message as JSON (None: the socket ended).
-async fn next_json(ws: &mut Ws, idle: Duration) -> Result<Option<Value>> {
+/// Reads the next message (None: the socket ended).
+async fn next_message(ws: &mut Ws, idle: Duration) -> Result<Option<ServerMessage>> {
     loop {
         let msg = tokio::time::timeout(idle, ws.next())
             .await
@@ -248,7 +249,7 @@ async fn next_json(ws: &mut Ws, idle: Duration) -> Result<Option<Value>> {
         match msg {
             None => return Ok(None),
             Some(Err(e)) => return Err(e.into()),
-            Some(Ok(Message::Text(t))) => return Ok(Some(serde_json::from_str(&t)?)),
+            Some(Ok(Message::Text(t))) => return Ok(Some(ServerMessage::parse(&t)?)),
             Some(Ok(Message::Close(f))) => bail!("closed by the server: {f:?}"),
             Some(Ok(_)) => continue,
         }
@@ -314,25 +315,34 @@ async fn play(
                         tokio::time::sleep(Duration::from_millis(ms)).await;
                     }
                     next_ack += 1;
-                    let msg = json!({"t": "move", "d": {"u": uci, "ply": plies}, "a": next_ack});
+                    let msg = ClientMessage::Move {
+                        d: MoveRequest {
+                            u: uci.clone(),
+                            ply: Some(plies),
+                        },
+                        a: Some(next_ack.into()),
+                    };
                     pending = Some((next_ack, plies, uci, Instant::now()));
-                    ws.send(Message::Text(msg.to_string().into())).await?;
+                    ws.send(Message::Text(msg.to_text().into())).await?;
                 }
                 _ => {}
             }
             continue;
         }
-        let Some(msg) = next_json(&mut ws, style.idle).await? else {
+        let Some(msg) = next_message(&mut ws, style.idle).await? else {
             bail!("the socket of game {id} ended before the game");
         };
-        match msg["t"].as_str() {
-            Some("state") => latest = latest.max(msg["v"].as_i64().unwrap_or(0)),
-            Some("ack") => {
+        match msg {
+            ServerMessage::State { v } => latest = latest.max(v),
+            ServerMessage::Ack { a: ack, v } => {
                 let Some((a, ply, uci, sent)) = pending.take() else {
-                    bail!("an ack without a move: {msg}");
+                    bail!(
+                        "an ack without a move: {}",
+                        ServerMessage::Ack { a: ack, v }.to_text()
+                    );
                 };
-                if msg["a"].as_u64() != Some(a) {
-                    bail!("ack {} for move {a}", msg["a"]);
+                if ack.as_u64() != Some(a) {
+                    bail!("ack {ack} for move {a}");
                 }
                 let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
                 b.stats
@@ -342,14 +352,15 @@ async fn play(
                     .push(us);
                 b.stats.moves.fetch_add(1, Ordering::Relaxed);
                 acks.push((ply, uci));
-                latest = latest.max(msg["v"].as_i64().unwrap_or(0));
+                latest = latest.max(v);
             }
-            Some("error") => {
-                b.stats.error(format!("move refused in {id}: {msg}"));
+            ServerMessage::Error { .. } => {
+                b.stats
+                    .error(format!("move refused in {id}: {}", msg.to_text()));
                 pending = None;
                 known = 0;
             }
-            _ => {}
+            ServerMessage::Crowd { .. } | ServerMessage::Pong => {}
         }
     }
     let _ = ws.close(None).await;
@@ -361,10 +372,10 @@ async fn watch(b: &Browser, id: &str, idle: Duration) -> Result<i64> {
     let mut ws = b.ws(id).await?;
     let mut known = 0;
     loop {
-        let Some(msg) = next_json(&mut ws, idle).await? else {
+        let Some(msg) = next_message(&mut ws, idle).await? else {
             bail!("a watcher's socket of {id} ended");
         };
-        if msg["t"] == "state" && msg["v"].as_i64().unwrap_or(0) > known {
+        if matches!(msg, ServerMessage::State { v } if v > known) {
             let view = b
                 .expect_get(&format!("/api/games/{id}"), 200)
                 .await

@@ -5,6 +5,7 @@
 //! when the database is back.
 
 use crate::error::ApiError;
+use crate::live::protocol::ServerMessage;
 use crate::store::StoreError;
 
 /// The reason an answer gives while the database is out of reach.
@@ -49,11 +50,8 @@ pub fn api_error(e: StoreError) -> ApiError {
 
 /// Whether a socket reply (an error message) reports an outage: the
 /// socket is then closed with [`CLOSE_CODE`] so the page reconnects.
-pub fn closes_socket(reply: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(reply).is_ok_and(|v| {
-        v.get("t").and_then(|t| t.as_str()) == Some("error")
-            && v.pointer("/d/error").and_then(|e| e.as_str()) == Some(REASON)
-    })
+pub fn closes_socket(reply: &ServerMessage) -> bool {
+    matches!(reply, ServerMessage::Error { d, .. } if d.error == REASON)
 }
 
 #[cfg(test)]
@@ -79,11 +77,11 @@ mod tests {
 
     #[test]
     fn outage_replies_close_the_socket() {
-        let reply = serde_json::json!({"t": "error", "a": 1, "d": {"error": REASON}}).to_string();
+        let reply = ServerMessage::error(Some(1.into()), REASON);
         assert!(closes_socket(&reply));
-        let other =
-            serde_json::json!({"t": "error", "a": 1, "d": {"error": "illegal"}}).to_string();
+        let other = ServerMessage::error(Some(1.into()), "illegal");
         assert!(!closes_socket(&other));
-        assert!(!closes_socket("{\"t\":\"ack\"}"));
+        let ack = ServerMessage::Ack { a: 1.into(), v: 2 };
+        assert!(!closes_socket(&ack));
     }
 }

@@ -4,8 +4,8 @@
 //! of the other processes ([`Hub::set_remote`], kept up to date from the
 //! store's presence rows by `lib.rs`).
 
+use crate::live::protocol::{CrowdNews, ServerMessage};
 pub use crate::store::Crowd;
-use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -50,7 +50,7 @@ impl Hub {
                 return;
             }
             room.last = version;
-            let msg: Arc<str> = json!({"t": "state", "v": version}).to_string().into();
+            let msg: Arc<str> = ServerMessage::State { v: version }.to_text().into();
             let _ = room.tx.send(msg);
         }
     }
@@ -135,11 +135,12 @@ impl Hub {
 
     fn send_crowd(room: &Room) {
         let c = room.crowd.plus(room.remote);
-        let msg: Arc<str> = json!({"t": "crowd", "d": {
-            "white": c.white > 0, "black": c.black > 0, "spectators": c.spectators
-        }})
-        .to_string()
-        .into();
+        let d = CrowdNews {
+            white: c.white > 0,
+            black: c.black > 0,
+            spectators: c.spectators,
+        };
+        let msg: Arc<str> = ServerMessage::Crowd { d }.to_text().into();
         let _ = room.tx.send(msg);
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod hub;
 pub(crate) mod presence;
+pub mod protocol;
 pub(crate) mod ws;
 
 use crate::state::AppState;

@@ -7,11 +7,13 @@
 //! `{"t":"ack","a":ack,"v":V}` or `{"t":"error","a":ack,"d":{"error":...}}`.
 //! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
 //! and the socket stays open; more than 20 messages in a second close it.
+//! The messages are the enums of `protocol.rs`.
 
 use crate::error::ApiError;
 use crate::games::http::{after_change, Who};
 use crate::games::Action;
 use crate::live::hub::Presence;
+use crate::live::protocol::{ClientMessage, ServerMessage};
 use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -19,7 +21,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
@@ -69,12 +71,9 @@ pub async fn connect(
 }
 
 /// An error message to the client (logged at debug: a refused message).
-fn error_msg(ack: Option<&Value>, reason: &str) -> String {
+fn error_msg(ack: Option<Value>, reason: &str) -> ServerMessage {
     tracing::debug!(error = reason, "websocket message refused");
-    match ack {
-        Some(a) => json!({"t": "error", "a": a, "d": {"error": reason}}).to_string(),
-        None => json!({"t": "error", "d": {"error": reason}}).to_string(),
-    }
+    ServerMessage::error(ack, reason)
 }
 
 async fn run(
@@ -96,9 +95,7 @@ async fn run(
     if let Some(v) = current {
         if client_v.is_none_or(|c| c < v) {
             let _ = tx
-                .send(Message::Text(
-                    json!({"t": "state", "v": v}).to_string().into(),
-                ))
+                .send(Message::Text(ServerMessage::State { v }.to_text().into()))
                 .await;
         }
     }
@@ -111,7 +108,7 @@ async fn run(
                     Ok(msg) => msg.to_string(),
                     // Fell behind: the current version is all it needs.
                     Err(RecvError::Lagged(_)) => match app.games.peek(&id).await {
-                        Ok(l) => json!({"t": "state", "v": l.rec.version}).to_string(),
+                        Ok(l) => ServerMessage::State { v: l.rec.version }.to_text(),
                         Err(_) => break,
                     },
                     Err(RecvError::Closed) => break,
@@ -137,7 +134,8 @@ async fn run(
                     Message::Binary(b) => match String::from_utf8(b.to_vec()) {
                         Ok(t) => t,
                         Err(_) => {
-                            let _ = tx.send(Message::Text(error_msg(None, "messages are JSON text").into())).await;
+                            let reply = error_msg(None, "messages are JSON text").to_text();
+                            let _ = tx.send(Message::Text(reply.into())).await;
                             continue;
                         }
                     },
@@ -174,24 +172,22 @@ async fn run(
                     break;
                 }
                 let reply = handle(&app, &id, who.as_deref(), &text).await;
-                if let Some(reply) = reply {
-                    // The database out of reach: the client is told, and the
-                    // socket closed with 1013 so the page reconnects (outage.rs).
-                    let outage = crate::outage::closes_socket(&reply);
-                    if tx.send(Message::Text(reply.into())).await.is_err() {
-                        why = "sending failed";
-                        break;
-                    }
-                    if outage {
-                        why = "the database is unavailable";
-                        let _ = tx
-                            .send(Message::Close(Some(CloseFrame {
-                                code: crate::outage::CLOSE_CODE,
-                                reason: crate::outage::REASON.into(),
-                            })))
-                            .await;
-                        break;
-                    }
+                // The database out of reach: the client is told, and the
+                // socket closed with 1013 so the page reconnects (outage.rs).
+                let outage = crate::outage::closes_socket(&reply);
+                if tx.send(Message::Text(reply.to_text().into())).await.is_err() {
+                    why = "sending failed";
+                    break;
+                }
+                if outage {
+                    why = "the database is unavailable";
+                    let _ = tx
+                        .send(Message::Close(Some(CloseFrame {
+                            code: crate::outage::CLOSE_CODE,
+                            reason: crate::outage::REASON.into(),
+                        })))
+                        .await;
+                    break;
                 }
             }
         }
@@ -202,49 +198,28 @@ async fn run(
 }
 
 /// The answer to one client message.
-async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) -> Option<String> {
+async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) -> ServerMessage {
     if text.len() > MAX_MESSAGE {
-        return Some(error_msg(
-            None,
-            &format!("a message is at most {MAX_MESSAGE} bytes"),
-        ));
+        return error_msg(None, &format!("a message is at most {MAX_MESSAGE} bytes"));
     }
-    let Ok(msg) = serde_json::from_str::<Value>(text) else {
-        return Some(error_msg(None, "malformed JSON"));
-    };
-    let ack = msg.get("a");
-    match msg.get("t").and_then(Value::as_str) {
-        Some("ping") => Some(json!({"t": "pong"}).to_string()),
-        Some("move") => {
-            let d = msg.get("d");
-            let uci = d.and_then(|d| d.get("u")).and_then(Value::as_str);
-            let ply = d.and_then(|d| d.get("ply"));
-            let ply = match ply {
-                None | Some(Value::Null) => None,
-                Some(p) => match p.as_u64().and_then(|p| usize::try_from(p).ok()) {
-                    Some(p) => Some(p),
-                    None => return Some(error_msg(ack, "ply must be a whole number")),
-                },
-            };
-            let Some(uci) = uci.filter(|u| u.len() <= 64) else {
-                return Some(error_msg(
-                    ack,
-                    "a move needs d.u, the move in long notation",
-                ));
-            };
+    match ClientMessage::parse(text) {
+        Err(refused) => error_msg(refused.ack, &refused.reason),
+        Ok(ClientMessage::Ping) => ServerMessage::Pong,
+        Ok(ClientMessage::Move { d, a }) => {
             let action = Action::Move {
-                text: uci.to_string(),
-                ply,
+                text: d.u,
+                ply: d.ply,
             };
             match app.games.change(id, who, action).await {
                 Ok(done) => {
                     after_change(app, &done);
-                    Some(json!({"t": "ack", "a": ack, "v": done.live.rec.version}).to_string())
+                    ServerMessage::Ack {
+                        a: a.unwrap_or(Value::Null),
+                        v: done.live.rec.version,
+                    }
                 }
-                Err(e) => Some(error_msg(ack, &e.to_string())),
+                Err(e) => error_msg(a, &e.to_string()),
             }
         }
-        Some(other) => Some(error_msg(ack, &format!("unknown message type '{other}'"))),
-        None => Some(error_msg(ack, "a message needs a type t")),
     }
 }

@@ -1,0 +1,196 @@
+//! The socket's messages against the fixtures in `tests/fixtures/ws/` (the
+//! page's test, `e2e/tests/protocol.test.js`, reads the same files): each
+//! reads into its kind and writes back to the same text, and the server
+//! sends exactly those texts in a real exchange on loopback.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use springboard_web::protocol::{ClientMessage, ServerMessage};
+use springboard_web::{app_with, ManualClock, Options, SqliteStore};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+const A: &str = "AliceAliceAliceAlice0001";
+const B: &str = "BobBobBobBobBobBobBob002";
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ws")
+}
+
+/// A fixture's text (a final newline, if an editor added one, is not part
+/// of the message).
+fn fixture(name: &str) -> String {
+    let path = fixtures().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    text.trim_end_matches('\n').to_string()
+}
+
+/// The fixtures by side: (kind, text) for `server-*.json` or `client-*.json`.
+fn kinds(side: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(fixtures()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(kind) = name
+            .strip_prefix(&format!("{side}-"))
+            .and_then(|n| n.strip_suffix(".json"))
+        {
+            out.push((kind.to_string(), fixture(&name)));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_server_fixture_reads_into_its_kind_and_writes_back_the_same() {
+    let found = kinds("server");
+    let names: Vec<&str> = found.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(names, ["ack", "crowd", "error", "pong", "state"]);
+    for (kind, text) in found {
+        let msg = ServerMessage::parse(&text).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let tag = match &msg {
+            ServerMessage::State { .. } => "state",
+            ServerMessage::Crowd { .. } => "crowd",
+            ServerMessage::Pong => "pong",
+            ServerMessage::Ack { .. } => "ack",
+            ServerMessage::Error { .. } => "error",
+        };
+        assert_eq!(tag, kind);
+        assert_eq!(msg.to_text(), text, "{kind}");
+    }
+}
+
+#[test]
+fn every_client_fixture_reads_into_its_kind_and_writes_back_the_same() {
+    let found = kinds("client");
+    let names: Vec<&str> = found.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(names, ["move", "ping"]);
+    for (kind, text) in found {
+        // The server's reading and serde's agree.
+        let msg = ClientMessage::parse(&text).unwrap_or_else(|e| panic!("{kind}: {e:?}"));
+        assert_eq!(msg, serde_json::from_str::<ClientMessage>(&text).unwrap());
+        let tag = match &msg {
+            ClientMessage::Ping => "ping",
+            ClientMessage::Move { .. } => "move",
+        };
+        assert_eq!(tag, kind);
+        assert_eq!(msg.to_text(), text, "{kind}");
+    }
+}
+
+async fn server() -> String {
+    let store = SqliteStore::memory().await.unwrap();
+    let mut options = Options::new(None);
+    options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let app = app_with(Arc::new(store), options).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(springboard_web::serve(listener, app));
+    format!("127.0.0.1:{}", addr.port())
+}
+
+/// A plain HTTP/1.1 request: status and body.
+async fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: sb_player={cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
+    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+}
+
+/// The next text message, exactly as sent.
+async fn next(ws: &mut Socket) -> String {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = msg {
+            return t.to_string();
+        }
+    }
+}
+
+/// The next two messages, in sorted order (they may come either way).
+async fn next_two(ws: &mut Socket) -> Vec<String> {
+    let mut got = vec![next(ws).await, next(ws).await];
+    got.sort();
+    got
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_sends_the_fixtures_texts() {
+    let addr = server().await;
+    let (status, g) = http(
+        &addr,
+        "POST",
+        "/api/games",
+        A,
+        Some(json!({"mode": "friend"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let id = g["id"].as_str().unwrap().to_string();
+    let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/join"), B, None).await;
+    assert_eq!(status, 200);
+    // White's socket, behind (v=1 of 2): who is there, and the state.
+    let mut req = format!("ws://{addr}/api/games/{id}/ws?v=1")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("cookie", format!("sb_player={A}").parse().unwrap());
+    let mut white = tokio_tungstenite::connect_async(req).await.unwrap().0;
+    assert_eq!(
+        next_two(&mut white).await,
+        [
+            fixture("server-crowd.json"),
+            r#"{"t":"state","v":2}"#.to_string()
+        ]
+    );
+    // The page's ping, answered.
+    let ping = fixture("client-ping.json");
+    white.send(Message::Text(ping.into())).await.unwrap();
+    assert_eq!(next(&mut white).await, fixture("server-pong.json"));
+    // The load tool's move: acked, and the new state to every socket.
+    let mv = fixture("client-move.json");
+    white.send(Message::Text(mv.into())).await.unwrap();
+    assert_eq!(
+        next_two(&mut white).await,
+        [fixture("server-ack.json"), fixture("server-state.json")]
+    );
+    // Out of turn: refused, with the ack.
+    let again = ClientMessage::Move {
+        d: springboard_web::protocol::MoveRequest {
+            u: "d2d4".into(),
+            ply: Some(1),
+        },
+        a: Some(1.into()),
+    };
+    white
+        .send(Message::Text(again.to_text().into()))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut white).await, fixture("server-error.json"));
+}
