@@ -3,21 +3,18 @@
 //! reads into its kind and writes back to the same text, and the server
 //! sends exactly those texts in a real exchange on loopback.
 
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+#[path = "support/loopback.rs"]
+mod loopback;
+
+use futures_util::SinkExt;
+use loopback::{connect, http, next_text, server, Socket};
+use serde_json::json;
 use springboard_web::protocol::{ClientMessage, ServerMessage};
-use springboard_web::{app_with, ManualClock, Options, SqliteStore};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const A: &str = "AliceAliceAliceAlice0001";
 const B: &str = "BobBobBobBobBobBobBob002";
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ws")
@@ -84,58 +81,9 @@ fn every_client_fixture_reads_into_its_kind_and_writes_back_the_same() {
     }
 }
 
-async fn server() -> String {
-    let store = SqliteStore::memory().await.unwrap();
-    let mut options = Options::new(None);
-    options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
-    let app = app_with(Arc::new(store), options).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(springboard_web::serve(listener, app));
-    format!("127.0.0.1:{}", addr.port())
-}
-
-/// A plain HTTP/1.1 request: status and body.
-async fn http(
-    addr: &str,
-    method: &str,
-    path: &str,
-    cookie: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: sb_player={cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
-    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
-}
-
-/// The next text message, exactly as sent.
-async fn next(ws: &mut Socket) -> String {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(t) = msg {
-            return t.to_string();
-        }
-    }
-}
-
 /// The next two messages, in sorted order (they may come either way).
 async fn next_two(ws: &mut Socket) -> Vec<String> {
-    let mut got = vec![next(ws).await, next(ws).await];
+    let mut got = vec![next_text(ws).await, next_text(ws).await];
     got.sort();
     got
 }
@@ -156,12 +104,7 @@ async fn the_server_sends_the_fixtures_texts() {
     let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/join"), B, None).await;
     assert_eq!(status, 200);
     // White's socket, behind (v=1 of 2): who is there, and the state.
-    let mut req = format!("ws://{addr}/api/games/{id}/ws?v=1")
-        .into_client_request()
-        .unwrap();
-    req.headers_mut()
-        .insert("cookie", format!("sb_player={A}").parse().unwrap());
-    let mut white = tokio_tungstenite::connect_async(req).await.unwrap().0;
+    let mut white = connect(&addr, &id, Some(A), Some(1)).await;
     assert_eq!(
         next_two(&mut white).await,
         [
@@ -172,7 +115,7 @@ async fn the_server_sends_the_fixtures_texts() {
     // The page's ping, answered.
     let ping = fixture("client-ping.json");
     white.send(Message::Text(ping.into())).await.unwrap();
-    assert_eq!(next(&mut white).await, fixture("server-pong.json"));
+    assert_eq!(next_text(&mut white).await, fixture("server-pong.json"));
     // The load tool's move: acked, and the new state to every socket.
     let mv = fixture("client-move.json");
     white.send(Message::Text(mv.into())).await.unwrap();
@@ -192,5 +135,5 @@ async fn the_server_sends_the_fixtures_texts() {
         .send(Message::Text(again.to_text().into()))
         .await
         .unwrap();
-    assert_eq!(next(&mut white).await, fixture("server-error.json"));
+    assert_eq!(next_text(&mut white).await, fixture("server-error.json"));
 }
