@@ -9,13 +9,23 @@
 # `git log --first-parent HEAD`, so the checkout needs its git history.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step says how long it took (seconds).
+step() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "== $name: $((SECONDS - start)) s"
+}
+# The test build first, on its own, so that its time is seen apart from
+# the tests' (the e2e, XBoard and deploy tests run its binary too).
+step "test build" cargo test --workspace --no-run -q
 # The Rust tests run with a throw-away PostgreSQL server (the store tests
 # and the two-process test run against it too).
-bash scripts/with-postgres.sh cargo test --workspace
+step "Rust tests" bash scripts/with-postgres.sh cargo test --workspace
 # A short bounded pass of every fuzz target (docs/fuzzing.md).
-bash scripts/fuzz.sh
-bash scripts/e2e.sh
-bash scripts/xboard-test.sh
+step "fuzz" bash scripts/fuzz.sh
+step "e2e" bash scripts/e2e.sh
+step "XBoard" bash scripts/xboard-test.sh
 # Two servers on PostgreSQL behind nginx with TLS, a game through it from
 # Chromium, and a 10-second database outage (docs/deploy.md).
-bash scripts/deploy-test.sh
+step "deploy" bash scripts/deploy-test.sh

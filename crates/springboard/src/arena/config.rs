@@ -34,7 +34,16 @@ pub struct MatchArgs {
     /// Search every move to depth N (`go depth N`; with `--nodes`, both).
     #[arg(long)]
     pub(super) depth: Option<u32>,
-    /// With `--nodes` or `--depth`: seconds an engine may think on one move;
+    /// The first engine thinks MS milliseconds a move (`go movetime MS`)
+    /// instead of playing on the clock; with `--movetime2`. The way the
+    /// play page gives each level its time (levels at the page's time).
+    #[arg(long, value_name = "MS", requires = "movetime2", conflicts_with_all = ["nodes", "depth"])]
+    pub(super) movetime1: Option<u64>,
+    /// The second engine's milliseconds a move (`go movetime MS`).
+    #[arg(long, value_name = "MS", requires = "movetime1", conflicts_with_all = ["nodes", "depth"])]
+    pub(super) movetime2: Option<u64>,
+    /// With `--nodes`, `--depth` or `--movetime1/2`: seconds an engine may
+    /// think on one move beyond its movetime;
     /// an engine that gives no bestmove by then has crashed (it loses).
     #[arg(long, default_value_t = 60)]
     pub(super) move_timeout: u64,
@@ -117,13 +126,28 @@ impl MatchArgs {
         }
     }
 
-    /// Whether moves are searched to a fixed node count or depth (no clocks).
+    /// Whether moves are searched to a fixed node count, depth or time
+    /// (no clocks).
     pub(super) fn fixed_search(&self) -> bool {
-        self.nodes.is_some() || self.depth.is_some()
+        self.nodes.is_some() || self.depth.is_some() || self.movetime1.is_some()
     }
 
-    /// The `go` command for a move, given both clocks in milliseconds.
-    pub(super) fn go_command(&self, clocks: [i64; 2]) -> String {
+    /// The fixed thinking time of a move of engine1 (`engine1`) or engine2,
+    /// in milliseconds, if the match gives one.
+    pub(super) fn movetime(&self, engine1: bool) -> Option<u64> {
+        if engine1 {
+            self.movetime1
+        } else {
+            self.movetime2
+        }
+    }
+
+    /// The `go` command for a move of engine1 (`engine1`) or engine2, given
+    /// both clocks in milliseconds.
+    pub(super) fn go_command(&self, clocks: [i64; 2], engine1: bool) -> String {
+        if let Some(ms) = self.movetime(engine1) {
+            return format!("go movetime {ms}");
+        }
         if self.fixed_search() {
             let mut go = "go".to_string();
             if let Some(d) = self.depth {
@@ -241,20 +265,40 @@ mod tests {
     fn go_commands() {
         let clocks = [900, -5];
         assert_eq!(
-            parse_args(&["--tc", "1+0.01"]).go_command(clocks),
+            parse_args(&["--tc", "1+0.01"]).go_command(clocks, true),
             "go wtime 900 btime 1 winc 10 binc 10"
         );
         let nodes = parse_args(&["--nodes", "2000"]);
         assert!(nodes.fixed_search());
-        assert_eq!(nodes.go_command(clocks), "go nodes 2000");
+        assert_eq!(nodes.go_command(clocks, false), "go nodes 2000");
         assert_eq!(
-            parse_args(&["--depth", "3"]).go_command(clocks),
+            parse_args(&["--depth", "3"]).go_command(clocks, true),
             "go depth 3"
         );
         assert_eq!(
-            parse_args(&["--nodes", "50", "--depth", "4"]).go_command(clocks),
+            parse_args(&["--nodes", "50", "--depth", "4"]).go_command(clocks, true),
             "go depth 4 nodes 50"
         );
         assert!(!parse_args(&[]).fixed_search());
+        let times = parse_args(&["--movetime1", "200", "--movetime2", "380"]);
+        assert!(times.fixed_search());
+        assert_eq!(times.go_command(clocks, true), "go movetime 200");
+        assert_eq!(times.go_command(clocks, false), "go movetime 380");
+    }
+
+    #[test]
+    fn movetimes_come_in_pairs_and_not_with_nodes_or_depth() {
+        use clap::Parser;
+        let parse = |args: &[&str]| {
+            let mut all = vec!["x", "--engine1", "a", "--engine2", "b"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).map(|c| c.m)
+        };
+        assert!(parse(&["--movetime1", "200"]).is_err());
+        assert!(parse(&["--movetime2", "200"]).is_err());
+        assert!(parse(&["--movetime1", "200", "--movetime2", "9", "--nodes", "5"]).is_err());
+        assert!(parse(&["--movetime1", "200", "--movetime2", "9", "--depth", "5"]).is_err());
+        assert!(parse(&["--movetime1", "x", "--movetime2", "9"]).is_err());
+        assert!(parse(&["--movetime1", "200", "--movetime2", "9"]).is_ok());
     }
 }

@@ -183,9 +183,11 @@ pub(super) fn play_game(args: &MatchArgs, index: usize, start: Position) -> Resu
         } else {
             format!("position fen {start_fen} moves {}", moves.join(" "))
         };
-        let go = args.go_command(clocks);
+        let engine1_moves = (mover == Color::White) == white_is_engine1;
+        let go = args.go_command(clocks, engine1_moves);
         let budget = if args.fixed_search() {
             Duration::from_secs(args.move_timeout)
+                + Duration::from_millis(args.movetime(engine1_moves).unwrap_or(0))
         } else {
             Duration::from_millis(clocks[mover.index()].max(0) as u64 + args.time_margin + 5000)
         };

@@ -246,6 +246,8 @@ mod tests {
                 inc_ms: 100,
             },
             nodes: None,
+            movetime1: None,
+            movetime2: None,
             depth: None,
             move_timeout: 60,
             games: 2,
