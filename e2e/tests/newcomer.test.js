@@ -1,7 +1,7 @@
 // The page as a newcomer meets it (issue 45), at a phone's, a laptop's and
 // a desktop's size: what the player must answer (the prompt, the
 // opponent's offer, an error, the game's buttons) is on the screen beside
-// the board without scrolling.
+// the board without scrolling, and a new game opens with its board in view.
 // Screenshots: e2e/screenshots/newcomer-*.png.
 
 import { test } from "node:test";
@@ -106,3 +106,27 @@ for (const size of SIZES) {
     }
   });
 }
+
+test("375x667: a new game opens with its board in view, not at the home page's scroll", async () => {
+  const browser = await startBrowser({ width: 375, height: 667 });
+  try {
+    const { page, errors } = await openTab(browser);
+    for (const button of ["#create-friend", "#create-engine"]) {
+      await page.goto(env.server.url);
+      await page.waitForSelector(button);
+      await page.selectOption("#variant", "chess");
+      if (button === "#create-engine") await page.selectOption("#engine-level", "1");
+      // The button is far down the home page: clicking it scrolls there.
+      await page.click(button);
+      await page.waitForSelector("#board .sq");
+      await page.waitForFunction(() => /^\/g\/\w+/.test(location.pathname));
+      await page.waitForFunction(() => /to move|Waiting/.test(document.getElementById("status").textContent));
+      const b = await boardRect(page);
+      await page.screenshot({ path: join(SCREENSHOTS, `newcomer-opened-${button.slice(8)}-375x667.png`) });
+      assert.ok(b.top >= 0 && b.bottom <= 667, `${button}: the board (${Math.round(b.top)}-${Math.round(b.bottom)}px) is not in view`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -81,6 +81,10 @@ export async function openGame(id, preloaded) {
   }
   if (app.gameId !== id) return;
   applyGame(v);
+  // A game opens with its board in view, not at the scroll of the page
+  // it was opened from (a phone's home page is scrolled down to its
+  // buttons).
+  window.scrollTo(0, 0);
   connectSocket(id);
 }
 
