@@ -1,13 +1,15 @@
 // The page as a newcomer meets it (issue 45), at a phone's, a laptop's and
 // a desktop's size: what the player must answer (the prompt, the
 // opponent's offer, an error, the game's buttons) is on the screen beside
-// the board without scrolling, and a new game opens with its board in view.
+// the board without scrolling, a new game opens with its board in view,
+// and an outage is shown honestly (the move not sent is kept for a retry).
 // Screenshots: e2e/screenshots/newcomer-*.png.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startBrowser, square, boardRect, SCREENSHOTS, setUp, openTab } from "./harness.js";
+import { rmSync } from "node:fs";
+import { startBrowser, startServer, square, boardRect, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
 const env = setUp({ browsers: 0, serverEach: true });
 
@@ -128,5 +130,55 @@ test("375x667: a new game opens with its board in view, not at the home page's s
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
+  }
+});
+
+const text = (page, id) => page.locator("#" + id).textContent();
+
+test("an outage: the move not sent is said in plain words and kept, the message goes on reconnect, presence follows the socket", async () => {
+  const host = await startBrowser({ width: 1280, height: 900 });
+  const guest = await startBrowser();
+  try {
+    const { A, B, errors } = await friendGame(host, guest, env.server.url, "chess");
+    const opponentOn = () => A.evaluate(() => document.querySelector("#player-top .presence").classList.contains("on"));
+    await A.waitForFunction(() => document.querySelector("#player-top .presence").classList.contains("on"));
+    const { port, dataDir } = env.server;
+    await env.server.kill();
+    await A.waitForFunction(() => document.getElementById("conn").dataset.state === "offline");
+    // Nobody is known to be connected while this page is not.
+    assert.equal(await opponentOn(), false, "the opponent's dot stays green while the page is offline");
+    // An offer that cannot reach the server: said in plain words.
+    await A.click("#draw");
+    await A.waitForFunction(() => document.getElementById("error").textContent !== "");
+    assert.match(await text(A, "error"), /server cannot be reached/);
+    assert.doesNotMatch(await text(A, "error"), /fetch/i);
+    // A move: not sent, said so, and kept on the board with a retry.
+    await square(A, "e2").click();
+    await square(A, "e4").click();
+    await A.waitForSelector("#unsent-send");
+    assert.match(await text(A, "unsent"), /^Your move e4 was not sent\. The server could not be reached/);
+    assert.equal(await A.locator('.arrow.unsent[data-points="e2 e4"]').count(), 1, "the kept move is not on the board");
+    assert.doesNotMatch(await text(A, "error"), /fetch/i);
+    await A.screenshot({ path: join(SCREENSHOTS, "newcomer-outage-1280x900.png") });
+    // The server is back: the outage's words go, the move is still kept.
+    env.server = await startServer({ dataDir, port });
+    await A.waitForFunction(() => document.getElementById("conn").dataset.state === "live", null, { timeout: 20000 });
+    await A.waitForFunction(() => /connection is back/.test(document.getElementById("unsent").textContent));
+    assert.equal(await text(A, "error"), "");
+    assert.equal(await A.locator('.arrow.unsent[data-points="e2 e4"]').count(), 1);
+    await A.waitForFunction(() => document.querySelector("#player-top .presence").classList.contains("on"), null, { timeout: 20000 });
+    await A.screenshot({ path: join(SCREENSHOTS, "newcomer-outage-back-1280x900.png") });
+    // Sent again: played, and seen by the opponent.
+    await A.click("#unsent-send");
+    for (const p of [A, B]) await p.waitForFunction(() => document.querySelectorAll("#moves button").length === 1, null, { timeout: 20000 });
+    assert.equal(await A.locator("#unsent").count(), 0);
+    assert.equal(await A.locator(".arrow.unsent").count(), 0);
+    assert.deepEqual(errors, []);
+    await env.server.stop();
+    env.server = null;
+    rmSync(dataDir, { recursive: true, force: true });
+  } finally {
+    await host.close();
+    await guest.close();
   }
 });

@@ -234,7 +234,7 @@ export class Board {
     svg.style.gridRow = `1 / ${rows + 1}`;
     svg.style.gridColumn = `2 / ${cols + 2}`;
     const defs = document.createElementNS(SVG_NS, "defs");
-    for (const kind of ["check", "best"]) {
+    for (const kind of ["check", "best", "unsent"]) {
       const marker = document.createElementNS(SVG_NS, "marker");
       marker.setAttribute("id", "head-" + kind);
       marker.setAttribute("viewBox", "0 0 10 10");

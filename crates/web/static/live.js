@@ -37,6 +37,13 @@ export function applyGame(v) {
   const browsing = app.state && old && app.state.ply < old.plies && app.state.id === v.id;
   const keep = (browsing && old.plies === v.plies && app.state.ply <= v.plies) || (app.state && app.state.line && app.state.id === v.id);
   if (!keep) app.state = v;
+  // A kept move (not sent in an outage) stays while it can still be
+  // played as it was; else it was played after all (the server had it)
+  // or the game went on: it is dropped.
+  const u = app.unsent;
+  if (u && (String(u.gameId) !== String(v.id) || v.plies !== u.ply || !(v.legal || []).some((m) => m.uci === u.move.uci))) {
+    app.unsent = null;
+  }
   if (app.seatSeen !== v.you) {
     app.seatSeen = v.you;
     app.board.flipped = v.you === "black";

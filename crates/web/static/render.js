@@ -34,6 +34,13 @@ export function currentMarks() {
   if (dropped) marks.pieces = dropped;
   const best = bestArrow();
   if (best) marks.arrows = [best];
+  // The move kept in an outage, drawn on the board until it is sent.
+  const u = app.unsent;
+  if (u && !app.state.line && app.state.ply === u.ply && String(u.gameId) === String(app.state.id)) {
+    const m = u.move;
+    if (m.from && m.to) marks.arrows = [...(marks.arrows || []), { points: [m.from, ...m.via, m.to], kind: "unsent", place: m.place }];
+    else if (m.to && !marks.selected) marks.selected = m.to;
+  }
   return marks;
 }
 

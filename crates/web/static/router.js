@@ -7,9 +7,9 @@ import { api, LiveSocket } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { loadGames } from "./games.js";
 import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
-import { showError, textMessage } from "./notices.js";
+import { showError, textMessage, clearOutage } from "./notices.js";
 import { renderPlayers, renderSide } from "./panel.js";
-import { $, app } from "./state.js";
+import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
   app.screen = name;
@@ -37,6 +37,7 @@ function leaveGame() {
   app.seatSeen = undefined;
   app.connection = "none";
   app.variation = null;
+  app.unsent = null;
   $("resign-box").hidden = true;
   closeChooser();
 }
@@ -106,6 +107,11 @@ export function connectSocket(id) {
     onStatus: (s) => {
       app.connection = s;
       renderConnection();
+      // Back online: an outage's message is no longer true, and a kept
+      // move may be sent now. The presence dots follow the connection.
+      if (s === "live") clearOutage();
+      if (app.unsent) app.unsent.back = s === "live";
+      if (app.game && app.state) hooks.render();
       schedulePoll();
     },
   });

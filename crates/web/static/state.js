@@ -64,6 +64,9 @@ export const app = {
   flagAsked: null,
   pollTimer: null,
   hover: null, // the board square under the pointer (for the drop preview)
+  // A move the server could not be reached to play: {move, gameId, ply}
+  // (the game's moves before it), kept to send again.
+  unsent: null,
 };
 
 export function viewingCurrent() {
