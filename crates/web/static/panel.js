@@ -212,9 +212,20 @@ function renderOffers() {
     } else rows.push(offerRow(`${sideName(offers.takeback)} asks to take back a move.`, []));
   }
   if (offers.rematch && ended(g) && !g.rematch) {
-    if (seat && offers.rematch !== y) rows.push(offerRow("Your opponent offers a rematch.", []));
-    else if (seat) rows.push(offerRow("You offered a rematch.", []));
+    if (seat && offers.rematch !== y) {
+      rows.push(
+        offerRow("Your opponent offers a rematch.", [
+          ["rematch-decline", "Decline", async () => applyGame(await api.rematch(g.id, "decline"))],
+        ]),
+      );
+    } else if (seat) rows.push(offerRow("You offered a rematch.", []));
     else rows.push(offerRow(`${sideName(offers.rematch)} offers a rematch.`, []));
+  }
+  const d = app.declined;
+  if (d && d.version === g.version && seat) {
+    const row = offerRow(d.text, []);
+    row.id = "declined";
+    rows.push(row);
   }
   $("offers").replaceChildren(...rows);
   $("offers").hidden = rows.length === 0;

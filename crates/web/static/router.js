@@ -38,6 +38,7 @@ function leaveGame() {
   app.connection = "none";
   app.variation = null;
   app.unsent = null;
+  app.declined = null;
   $("resign-box").hidden = true;
   closeChooser();
 }
