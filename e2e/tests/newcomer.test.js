@@ -163,7 +163,8 @@ test("an outage: the move not sent is said in plain words and kept, the message 
     // The server is back: the outage's words go, the move is still kept.
     env.server = await startServer({ dataDir, port });
     await A.waitForFunction(() => document.getElementById("conn").dataset.state === "live", null, { timeout: 20000 });
-    await A.waitForFunction(() => /connection is back/.test(document.getElementById("unsent").textContent));
+    await A.waitForFunction(() => /^Your move e4 was not sent\. The connection is back/.test(document.getElementById("unsent").textContent));
+    assert.doesNotMatch(await text(A, "unsent"), /could not be reached/);
     assert.equal(await text(A, "error"), "");
     assert.equal(await A.locator('.arrow.unsent[data-points="e2 e4"]').count(), 1);
     await A.waitForFunction(() => document.querySelector("#player-top .presence").classList.contains("on"), null, { timeout: 20000 });
