@@ -29,6 +29,7 @@ function squareLabel(name, sq, weakOwner, marks) {
   if (marks.finals && marks.finals.has(name)) parts.push(sq.piece ? "capture here" : "move here");
   if (marks.bounces && marks.bounces.has(name)) parts.push("bounce off here");
   if (marks.places && marks.places.has(name)) parts.push(marks.keep === name ? "keep the trampoline here" : "put the trampoline here");
+  if (marks.turns && marks.turns.has(name)) parts.push("the Hoplit turns here");
   return parts.join(", ");
 }
 
@@ -57,8 +58,8 @@ export class Board {
     return ranks.flatMap((r) => files.map((f) => f + r));
   }
 
-  // marks: selected, path, finals, bounces, places, keep (the move being
-  // entered); pieces: a Map square -> FEN letter or null that replaces what
+  // marks: selected, path, finals, bounces, places, keep, turns (a picked
+  // Hoplit's turning squares) (the move being entered); pieces: a Map square -> FEN letter or null that replaces what
   // the state shows (the half-made Hop Chess turn); arrows: [{points:
   // [square, ...], kind}] drawn over the board.
   render(state, marks) {
@@ -84,6 +85,8 @@ export class Board {
       if (last.to) lastSquares.add(last.to);
       for (const v of last.via) lastSquares.add(v);
       if (last.place) lastSquares.add(last.place);
+      // A Hoplit drop: every square it changed (the pushed pawn's too).
+      for (const c of last.changes || []) lastSquares.add(c.name);
     }
     const hadFocus = this.root.contains(document.activeElement);
     this.root.replaceChildren();
@@ -148,6 +151,13 @@ export class Board {
       if (marks.finals && marks.finals.has(name)) mark(sq.piece ? "capture" : "move");
       if (marks.bounces && marks.bounces.has(name)) mark("bounce");
       if (marks.places && marks.places.has(name)) mark(marks.keep === name ? "keep" : "place");
+      if (marks.turns && marks.turns.has(name)) {
+        // A picked Hoplit's turning square: shown, not a target.
+        const t = document.createElement("div");
+        t.className = "mark turn";
+        cell.append(t);
+        cell.classList.add("turning");
+      }
       if (weak.has(name)) cell.title = `${weak.get(name) === "white" ? "White" : "Black"}'s weak square`;
       cell.setAttribute("role", "button");
       cell.tabIndex = -1;
@@ -234,7 +244,7 @@ export class Board {
     svg.style.gridRow = `1 / ${rows + 1}`;
     svg.style.gridColumn = `2 / ${cols + 2}`;
     const defs = document.createElementNS(SVG_NS, "defs");
-    for (const kind of ["check", "best"]) {
+    for (const kind of ["check", "best", "unsent"]) {
       const marker = document.createElementNS(SVG_NS, "marker");
       marker.setAttribute("id", "head-" + kind);
       marker.setAttribute("viewBox", "0 0 10 10");

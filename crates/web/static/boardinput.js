@@ -7,6 +7,7 @@ import { openChooser, closeChooser } from "./chooser.js";
 import { view, step, play } from "./commands.js";
 import { sourceOf } from "./input.js";
 import { showHint } from "./notices.js";
+import { roleName } from "./pieces.js";
 import { currentMarks, hoverSquare, render } from "./render.js";
 import { $, app, canMove } from "./state.js";
 
@@ -63,7 +64,20 @@ function onSquare(sq) {
   }
   input.reset();
   render();
+  if (cell && cell.piece && colorOf(cell.piece) === app.state.turn) noMoveSign(sq, cell.piece);
   return false;
+}
+
+function colorOf(piece) {
+  return piece === piece.toUpperCase() ? "white" : "black";
+}
+
+// A piece of the side to move that has no legal move was picked: the
+// square shakes and the hint says why nothing happens.
+function noMoveSign(sq, piece) {
+  showHint(`The ${roleName(piece.toLowerCase())} on ${sq} has no legal move now.`);
+  const el = app.board.cells.get(sq);
+  if (el) el.classList.add("no-move");
 }
 
 let drag = null;

@@ -14,9 +14,11 @@ const MIN_ZOOM = 0.3;
 export function sizeBoard() {
   const s = app.state;
   const { files, ranks } = app.board.lines(s);
-  // Rows for the reserves: men to drop or place, or a trampoline off the
-  // board.
-  const reserves = s.reserves.length > 0 || (s.trampolines_in_play && s.trampolines.some((t) => !t.square));
+  // Rows for the reserves: a game with trampolines (each starts off the
+  // board), or one with men seen in reserve, keeps them once the trays
+  // are empty, so the board keeps its size.
+  if (s.reserves.length > 0) app.traysOf = app.gameId;
+  const reserves = s.reserves.length > 0 || s.trampolines_in_play || app.traysOf === app.gameId;
   const root = document.documentElement.style;
   root.setProperty("--cols", String(files.length));
   root.setProperty("--rows", String(ranks.length));

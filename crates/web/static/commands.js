@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
 import { applyGame, refresh, prefixOf } from "./live.js";
-import { showError } from "./notices.js";
+import { showError, showOutage, isOutage } from "./notices.js";
 import { app, variationsAllowed, canMove, hooks } from "./state.js";
 
 export async function run(action) {
@@ -18,7 +18,9 @@ export async function run(action) {
   try {
     await action();
   } catch (err) {
-    showError(err.message);
+    if (err.unsent) hooks.render();
+    else if (isOutage(err)) showOutage();
+    else showError(err.message);
     // The game may have changed under us (409): show what it is now.
     if (err.status === 409 || err.status === 403) refresh();
   } finally {
@@ -73,8 +75,17 @@ export function play(move) {
   }
   run(async () => {
     try {
+      app.unsent = null;
       applyGame(await api.play(g.id, move.uci, g.plies));
     } catch (err) {
+      if (isOutage(err)) {
+        // The move never reached the server: it is kept (shown on the
+        // board, with a button to send it again), and said so.
+        app.unsent = { move, gameId: g.id, ply: g.plies, back: false };
+        app.input = new MoveInput(canMove() ? app.state.legal : []);
+        closeChooser();
+        err.unsent = true;
+      }
       // The board was behind the game (a move made elsewhere): the page
       // reads the game again, and says why the move was not played.
       if (err.status === 409 && err.data && typeof err.data.version === "number") {
@@ -83,6 +94,21 @@ export function play(move) {
       throw err;
     }
   });
+}
+
+// Sends the kept move again (the server may have played it already: a
+// resend of the same move at the same ply is answered with the game).
+export function resend() {
+  const u = app.unsent;
+  if (!u || u.gameId !== app.gameId) return;
+  play(u.move);
+}
+
+// Drops the kept move.
+export function dropUnsent() {
+  app.unsent = null;
+  app.input = new MoveInput(canMove() ? app.state.legal : []);
+  hooks.render();
 }
 
 // The position after the first `n` moves of the side line.

@@ -10,7 +10,7 @@ import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
 import { showError } from "./notices.js";
 import { showPicked } from "./picker.js";
-import { $, app, canMove, hooks } from "./state.js";
+import { $, app, canMove, ended, hooks } from "./state.js";
 
 export function renderConnection() {
   const el = $("conn");
@@ -29,6 +29,7 @@ export function applyGame(v) {
   if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
   app.game = v;
   app.clockAt = performance.now();
+  noteDeclined(old, v);
   const va = app.variation;
   if (va && (v.plies < va.base || prefixOf(v, va.base) !== va.prefix)) {
     app.variation = null;
@@ -37,6 +38,13 @@ export function applyGame(v) {
   const browsing = app.state && old && app.state.ply < old.plies && app.state.id === v.id;
   const keep = (browsing && old.plies === v.plies && app.state.ply <= v.plies) || (app.state && app.state.line && app.state.id === v.id);
   if (!keep) app.state = v;
+  // A kept move (not sent in an outage) stays while it can still be
+  // played as it was; else it was played after all (the server had it)
+  // or the game went on: it is dropped.
+  const u = app.unsent;
+  if (u && (String(u.gameId) !== String(v.id) || v.plies !== u.ply || !(v.legal || []).some((m) => m.uci === u.move.uci))) {
+    app.unsent = null;
+  }
   if (app.seatSeen !== v.you) {
     app.seatSeen = v.you;
     app.board.flipped = v.you === "black";
@@ -58,6 +66,25 @@ export function applyGame(v) {
   hooks.render();
   scheduleAnalysis();
   schedulePoll();
+}
+
+// This player's draw or rematch offer is gone while the game goes on (or
+// no rematch started): the opponent declined it (a move declines a draw
+// offer). Said in the offers until the game changes again.
+function noteDeclined(old, v) {
+  if (!old || old.id !== v.id || typeof v.version !== "number" || v.version === old.version) return;
+  const y = v.you;
+  const was = old.offers || {};
+  const now = v.offers || {};
+  let text = null;
+  if ((y === "white" || y === "black") && was.draw === y && !now.draw && v.status === "playing" && !ended(v)) {
+    if (v.plies === old.plies) text = "Your opponent declined your draw offer.";
+    else if (v.plies > old.plies) text = "Your opponent played on: your draw offer is declined.";
+  }
+  if ((y === "white" || y === "black") && was.rematch === y && !now.rematch && !v.rematch) {
+    text = "Your opponent declined the rematch.";
+  }
+  if (text) app.declined = { text, version: v.version };
 }
 
 // Re-reads the game (after the socket said it changed, or to catch up).

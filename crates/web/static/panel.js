@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { playerBoxes, clockLabel } from "./clocks.js";
-import { run } from "./commands.js";
+import { run, resend, dropUnsent } from "./commands.js";
 import { applyGame } from "./live.js";
 import { roleName } from "./pieces.js";
 import { resultOf, scoreText, resultText } from "./result.js";
@@ -32,12 +32,15 @@ export function renderPlayers() {
     const seat = g.seats && g.seats[color];
     const dot = /** @type {HTMLElement} */ (box.querySelector(".presence"));
     const engine = seat && seat.kind === "engine";
+    // Presence follows this page's socket: while it is down, nobody is
+    // known to be connected.
+    const lost = app.connection === "offline";
     let online = null;
-    if (engine) online = true;
-    else if (app.crowd && g.mode !== "local") online = !!app.crowd[color];
+    if (engine) online = !lost;
+    else if (app.crowd && g.mode !== "local") online = !lost && !!app.crowd[color];
     dot.hidden = online === null;
     dot.classList.toggle("on", online === true);
-    dot.title = online ? "connected" : "not connected";
+    dot.title = lost ? "not known: this page has lost its connection" : online ? "connected" : "not connected";
     box.classList.toggle("to-move", !ended(g) && g.status !== "waiting" && app.game.turn === color);
   }
 }
@@ -141,7 +144,9 @@ export function renderControls() {
   renderOffers();
 }
 
-function offerRow(text, buttons) {
+// A row of the offers: its text and buttons [id, label, action]; each
+// action runs as a request (`run`), or directly when `direct`.
+function offerRow(text, buttons, direct = false) {
   const row = document.createElement("div");
   row.className = "offer";
   const t = document.createElement("span");
@@ -152,7 +157,7 @@ function offerRow(text, buttons) {
     b.type = "button";
     b.id = id;
     b.textContent = label;
-    b.addEventListener("click", () => run(action));
+    b.addEventListener("click", () => (direct ? action() : run(action)));
     row.append(b);
   }
   return row;
@@ -164,6 +169,23 @@ function renderOffers() {
   const seat = y === "white" || y === "black";
   const offers = g.offers || {};
   const rows = [];
+  const u = app.unsent;
+  if (u && String(u.gameId) === String(g.id)) {
+    const why = u.back
+      ? "The connection is back: send it now, or drop it."
+      : "The server could not be reached. It is kept here: send it again when the connection is back.";
+    const row = offerRow(
+      `Your move ${u.move.san} was not sent. ${why}`,
+      [
+        ["unsent-send", "Send again", resend],
+        ["unsent-drop", "Drop it", dropUnsent],
+      ],
+      true,
+    );
+    row.id = "unsent";
+    row.classList.add("unsent");
+    rows.push(row);
+  }
   const open = g.status === "playing" && !ended(g);
   if (offers.draw && open) {
     if (seat && offers.draw !== y) {
@@ -190,9 +212,20 @@ function renderOffers() {
     } else rows.push(offerRow(`${sideName(offers.takeback)} asks to take back a move.`, []));
   }
   if (offers.rematch && ended(g) && !g.rematch) {
-    if (seat && offers.rematch !== y) rows.push(offerRow("Your opponent offers a rematch.", []));
-    else if (seat) rows.push(offerRow("You offered a rematch.", []));
+    if (seat && offers.rematch !== y) {
+      rows.push(
+        offerRow("Your opponent offers a rematch.", [
+          ["rematch-decline", "Decline", async () => applyGame(await api.rematch(g.id, "decline"))],
+        ]),
+      );
+    } else if (seat) rows.push(offerRow("You offered a rematch.", []));
     else rows.push(offerRow(`${sideName(offers.rematch)} offers a rematch.`, []));
+  }
+  const d = app.declined;
+  if (d && d.version === g.version && seat) {
+    const row = offerRow(d.text, []);
+    row.id = "declined";
+    rows.push(row);
   }
   $("offers").replaceChildren(...rows);
   $("offers").hidden = rows.length === 0;

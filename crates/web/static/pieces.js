@@ -41,21 +41,23 @@ function glyphText(ch, fill, stroke) {
 function hoplit(svg, white) {
   const body = white ? "#fdfdfd" : "#222";
   const line = white ? "#111" : "#f2f2f2";
-  // A spear behind the shield, its head up and to the right.
-  svg.append(el("path", { d: "M14 92 L80 14", stroke: "#111", "stroke-width": "6", "stroke-linecap": "round" }));
-  svg.append(el("path", { d: "M88 5 L71 12 L82 23 Z", fill: "#111", stroke: "#111", "stroke-width": "3", "stroke-linejoin": "round" }));
+  // A spear behind the shield, its head up and to the right, all of it
+  // well inside the square (a margin of 6 units).
+  svg.append(el("path", { d: "M17 89 L74 22", stroke: "#111", "stroke-width": "6", "stroke-linecap": "round" }));
+  svg.append(el("path", { d: "M84 10 L68 16 L78 26 Z", fill: "#111", stroke: "#111", "stroke-width": "3", "stroke-linejoin": "round" }));
   // The round hoplite shield (aspis) with a thick rim.
   svg.append(el("circle", { cx: "47", cy: "55", r: "33", fill: body, stroke: "#111", "stroke-width": "7" }));
-  // On it, the Hoplit's bent move: a diagonal leg, then an orthogonal one.
+  // On it, the Hoplit's bent move: a diagonal leg, then an orthogonal one,
+  // its arrow inside the shield's rim.
   svg.append(el("path", {
-    d: "M30 74 L47 57 L47 36",
+    d: "M32 72 L47 57 L47 41",
     fill: "none",
     stroke: line,
     "stroke-width": "7",
     "stroke-linecap": "round",
     "stroke-linejoin": "round",
   }));
-  svg.append(el("path", { d: "M37 40 L47 26 L57 40 Z", fill: line, stroke: line, "stroke-width": "2", "stroke-linejoin": "round" }));
+  svg.append(el("path", { d: "M39 43 L47 31 L55 43 Z", fill: line, stroke: line, "stroke-width": "2", "stroke-linejoin": "round" }));
 }
 
 // An SVG element for a piece given by its FEN letter (uppercase White).

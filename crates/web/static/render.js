@@ -18,6 +18,7 @@ export function currentMarks() {
   const marks = app.input.marks();
   const source = app.input.source;
   if (source && source.startsWith("sq:")) marks.selected = source.slice(3);
+  marks.turns = hoplitTurns(marks.selected);
   if (source === "trampoline") {
     const own = app.state.trampolines.find((t) => t.owner === app.state.turn);
     if (own && own.square) marks.selected = own.square;
@@ -34,7 +35,36 @@ export function currentMarks() {
   if (dropped) marks.pieces = dropped;
   const best = bestArrow();
   if (best) marks.arrows = [best];
+  // The move kept in an outage, drawn on the board until it is sent.
+  const u = app.unsent;
+  if (u && !app.state.line && app.state.ply === u.ply && String(u.gameId) === String(app.state.id)) {
+    const m = u.move;
+    if (m.from && m.to) marks.arrows = [...(marks.arrows || []), { points: [m.from, ...m.via, m.to], kind: "unsent", place: m.place }];
+    else if (m.to && !marks.selected) marks.selected = m.to;
+  }
   return marks;
+}
+
+const FILES = "abcdefgh";
+
+// Hoplit Chess: the turning squares of the picked Hoplit's moves (where
+// its diagonal leg ends and its orthogonal one starts), found from each
+// move's two squares alone: the diagonal leg is as long as the shorter
+// side of the move, the orthogonal leg goes on along the longer one.
+function hoplitTurns(from) {
+  const turns = new Set();
+  const cell = from && app.state.squares.find((s) => s.name === from);
+  if (!cell || !cell.piece || cell.piece.toLowerCase() !== "h" || app.input.placing) return turns;
+  for (const m of app.input.candidates()) {
+    if (!m.to || m.via.length > 0) continue;
+    const [f0, r0, f1, r1] = [FILES.indexOf(m.from[0]), Number(m.from[1]), FILES.indexOf(m.to[0]), Number(m.to[1])];
+    const dx = f1 - f0;
+    const dy = r1 - r0;
+    if (dx === 0 || dy === 0 || Math.abs(dx) === Math.abs(dy)) continue;
+    const k = Math.min(Math.abs(dx), Math.abs(dy));
+    turns.add(FILES[f0 + Math.sign(dx) * k] + String(r0 + Math.sign(dy) * k));
+  }
+  return turns;
 }
 
 // Hoplit Chess: while a man from the reserve is picked and the pointer is

@@ -7,9 +7,9 @@ import { api, LiveSocket } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { loadGames } from "./games.js";
 import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
-import { showError, textMessage } from "./notices.js";
+import { showError, textMessage, clearOutage } from "./notices.js";
 import { renderPlayers, renderSide } from "./panel.js";
-import { $, app } from "./state.js";
+import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
   app.screen = name;
@@ -37,6 +37,8 @@ function leaveGame() {
   app.seatSeen = undefined;
   app.connection = "none";
   app.variation = null;
+  app.unsent = null;
+  app.declined = null;
   $("resign-box").hidden = true;
   closeChooser();
 }
@@ -81,6 +83,10 @@ export async function openGame(id, preloaded) {
   }
   if (app.gameId !== id) return;
   applyGame(v);
+  // A game opens with its board in view, not at the scroll of the page
+  // it was opened from (a phone's home page is scrolled down to its
+  // buttons).
+  window.scrollTo(0, 0);
   connectSocket(id);
 }
 
@@ -102,6 +108,11 @@ export function connectSocket(id) {
     onStatus: (s) => {
       app.connection = s;
       renderConnection();
+      // Back online: an outage's message is no longer true, and a kept
+      // move may be sent now. The presence dots follow the connection.
+      if (s === "live") clearOutage();
+      if (app.unsent) app.unsent.back = s === "live";
+      if (app.game && app.state) hooks.render();
       schedulePoll();
     },
   });

@@ -64,6 +64,11 @@ export const app = {
   flagAsked: null,
   pollTimer: null,
   hover: null, // the board square under the pointer (for the drop preview)
+  // A move the server could not be reached to play: {move, gameId, ply}
+  // (the game's moves before it), kept to send again.
+  unsent: null,
+  declined: null, // {text, version}: the opponent declined this player's offer (at that version)
+  traysOf: null, // the game whose men were seen in reserve (its board keeps room for them)
 };
 
 export function viewingCurrent() {

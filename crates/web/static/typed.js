@@ -31,7 +31,10 @@ function whyNoTypedMove() {
 
 export function renderMoveEntry() {
   const form = $("move-entry");
-  form.hidden = !(you() || (app.state && app.state.line));
+  // Shown to a player while the game is on, and in a side line; gone
+  // once the game is over.
+  const over = ended(app.game);
+  form.hidden = !((you() && !over) || (app.state && app.state.line));
   // An example from the moves this player may play now (none while the
   // opponent is to move).
   const example = canMove() ? typedExample() : "";
