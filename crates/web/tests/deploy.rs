@@ -2,12 +2,12 @@
 //! router (no network): the client address and scheme a trusted proxy
 //! gives, and the 503 answers while the store cannot be reached.
 
+mod support;
+
 use async_trait::async_trait;
-use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::Router;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_web::proxy::Trusted;
 use springboard_web::store::{GameRecord, ListQuery, StoreError};
@@ -15,7 +15,7 @@ use springboard_web::{app_with, GameStore, Options, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use tower::ServiceExt;
+use support::http::{request, respond};
 
 /// A request from TCP peer `peer` with `headers`: status, headers, JSON.
 async fn send(
@@ -26,22 +26,10 @@ async fn send(
     headers: &[(&str, &str)],
     body: Option<Value>,
 ) -> (StatusCode, HeaderMap, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let mut req = req
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-        .unwrap();
+    let mut req = request(method, uri, None, headers, body.map(|b| b.to_string()));
     let addr: SocketAddr = format!("{peer}:40000").parse().unwrap();
     req.extensions_mut().insert(ConnectInfo(addr));
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status();
-    let headers = resp.headers().clone();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let (status, headers, bytes) = respond(app, req).await;
     let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     (status, headers, value)
 }

@@ -2,16 +2,16 @@
 //! `{"error": ...}` (issue 16 item 8): 405, 413, 414, 431 and a path that
 //! is not UTF-8; and what is left to hyper beyond its own head limit.
 
+mod support;
+
 use serde_json::Value;
-use springboard_web::{app, serve, MAX_HEADERS, MAX_HEADER_BYTES, MAX_HEAD_BYTES, MAX_URI_BYTES};
+use springboard_web::{app, MAX_HEADERS, MAX_HEADER_BYTES, MAX_HEAD_BYTES, MAX_URI_BYTES};
 use std::time::Duration;
+use support::loopback::listen;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 async fn server() -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(serve(listener, app(None).await));
-    addr
+    listen(app(None).await).await
 }
 
 /// Sends `head` (the request line and headers, without the blank line)

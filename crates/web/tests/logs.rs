@@ -3,14 +3,16 @@
 //! engine job. One JSON subscriber for this test process writes into a
 //! buffer; each test looks for its own lines (its game, its message).
 
+mod support;
+
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{app, serve, Analysis, AnalysisLimit, EngineProvider};
+use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use support::loopback::{exchange, listen};
 
 #[derive(Clone, Default)]
 struct Captured(Arc<Mutex<Vec<u8>>>);
@@ -67,38 +69,20 @@ async fn wait_for_line(what: &str, pred: impl Fn(&Value) -> bool) -> Value {
 
 async fn server(engine: Option<Arc<dyn EngineProvider>>) -> String {
     logs();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(serve(listener, app(engine).await));
-    addr
+    listen(app(engine).await).await
 }
 
 /// One request over TCP: status, the `x-request-id` header, the body.
 async fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, u64, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nCookie: sb_player=LogsLogsLogsLogsLogs0001\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let (status, head, value) =
+        exchange(addr, method, path, "LogsLogsLogsLogsLogs0001", body).await;
     let id = head
         .lines()
         .find_map(|l| l.strip_prefix("x-request-id: "))
         .expect("the answer carries its request id")
         .parse()
         .unwrap();
-    (
-        status,
-        id,
-        serde_json::from_str(rest).unwrap_or(Value::Null),
-    )
+    (status, id, value)
 }
 
 fn span<'a>(l: &'a Value, field: &str) -> &'a Value {

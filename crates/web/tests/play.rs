@@ -3,22 +3,19 @@
 
 mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use springboard_rules::{Game, Move};
 use springboard_web::{
-    app_with, Analysis, AnalysisLimit, EngineProvider, GameStore, ManualClock, Options, PgStore,
-    SqliteStore,
+    app_with, EngineProvider, GameStore, ManualClock, Options, PgStore, SqliteStore,
 };
 use sqlx::postgres::PgConnectOptions;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use support::postgres_options;
-use tower::ServiceExt;
+use support::apps::manual_clock;
+use support::engines::FirstMove;
+use support::http::{json_of, raw};
+use support::postgres::postgres_options;
 
 const A: &str = "AliceAliceAliceAlice0001";
 const B: &str = "BobBobBobBobBobBobBob002";
@@ -29,43 +26,10 @@ struct T {
     clock: Arc<ManualClock>,
 }
 
-async fn raw(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    cookie: Option<&str>,
-    body: Option<String>,
-) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    if let Some(c) = cookie {
-        req = req.header("cookie", format!("sb_player={c}"));
-    }
-    let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status();
-    let headers = resp.headers().clone();
-    let bytes = resp
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
-    (status, headers, bytes)
-}
-
 impl T {
     async fn new(engine: Option<Arc<dyn EngineProvider>>) -> T {
         let store = SqliteStore::memory().await.unwrap();
-        T::on(
-            Arc::new(store),
-            engine,
-            Arc::new(ManualClock::new(1_800_000_000_000)),
-        )
-        .await
+        T::on(Arc::new(store), engine, manual_clock()).await
     }
 
     async fn on(
@@ -89,9 +53,7 @@ impl T {
     ) -> (StatusCode, Value) {
         let (status, _, bytes) =
             raw(&self.app, method, uri, who, body.map(|b| b.to_string())).await;
-        let v = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-        (status, v)
+        (status, json_of(&bytes))
     }
 
     async fn create(&self, who: &str, body: Value) -> Value {
@@ -474,7 +436,7 @@ async fn clocks_run_by_the_servers_clock_and_flags_fall() {
 async fn every_game_seat_and_clock_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("data/games.sqlite3");
-    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let clock = manual_clock();
     let (id, before) = {
         let t = T::on(
             Arc::new(SqliteStore::open(&path).await.unwrap()),
@@ -531,36 +493,6 @@ async fn every_game_seat_and_clock_survives_a_restart() {
     assert_eq!(t.mv(Some(A), &id, &m, 2).await.0, StatusCode::OK);
 }
 
-/// Plays the first legal move in long-notation order.
-struct FirstMove;
-
-fn first_move(game: &Game) -> Option<Move> {
-    let pos = game.position();
-    pos.legal_moves()
-        .into_iter()
-        .min_by_key(|&m| springboard_rules::notation::uci::to_uci(pos, m))
-}
-
-impl EngineProvider for FirstMove {
-    fn name(&self) -> String {
-        "first move".into()
-    }
-    fn max_level(&self) -> u8 {
-        3
-    }
-    fn best_move(&self, game: &Game, _level: u8, _stop: Arc<AtomicBool>) -> Option<Move> {
-        first_move(game)
-    }
-    fn analyse(
-        &self,
-        _game: &Game,
-        _limit: AnalysisLimit,
-        _stop: Arc<AtomicBool>,
-    ) -> Option<Analysis> {
-        None
-    }
-}
-
 /// Polls the game until `done` holds (the engine works in the background).
 async fn wait_for(t: &T, who: &str, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..500 {
@@ -575,7 +507,7 @@ async fn wait_for(t: &T, who: &str, id: &str, done: impl Fn(&Value) -> bool) -> 
 
 #[tokio::test]
 async fn the_server_plays_the_engines_moves() {
-    let t = T::new(Some(Arc::new(FirstMove))).await;
+    let t = T::new(Some(Arc::new(FirstMove::default()))).await;
     let g = t
         .create(
             A,
@@ -639,7 +571,7 @@ async fn the_server_plays_the_engines_moves() {
 async fn an_engine_game_resumes_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.sqlite3");
-    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let clock = manual_clock();
     let id = {
         // No engine: the game waits with the engine to move.
         let store = Arc::new(SqliteStore::open(&path).await.unwrap());
@@ -658,7 +590,7 @@ async fn an_engine_game_resumes_after_a_restart() {
     };
     let t = T::on(
         Arc::new(SqliteStore::open(&path).await.unwrap()),
-        Some(Arc::new(FirstMove)),
+        Some(Arc::new(FirstMove::default())),
         clock,
     )
     .await;
@@ -784,7 +716,7 @@ async fn on_postgres_clocks_restart_only_after_every_process_was_down() {
     let Some(options) = postgres_options("sb_play").await else {
         return;
     };
-    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let clock = manual_clock();
     let first = pg_process(&options, &clock).await;
     let id = first
         .friend_game(json!({"variant": "chess", "clock": {"initial": 300, "increment": 0}}))

@@ -2,19 +2,19 @@
 //! queue, one engine request per game, and work stopped when its client
 //! leaves.
 
-use axum::body::Body;
-use axum::http::Request;
+mod support;
+
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
-use springboard_web::{
-    app_with, Analysis, AnalysisLimit, EngineProvider, Evaluation, Options, SqliteStore,
-};
+use springboard_web::{Analysis, AnalysisLimit, EngineProvider, Evaluation, Options};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
-use tower::ServiceExt;
+use support::apps::memory_app;
+use support::http::{json_of, raw};
 
-const COOKIE: &str = "sb_player=PoolPoolPoolPoolPool0001";
+/// The test browser's `sb_player` cookie.
+const COOKIE: &str = "PoolPoolPoolPoolPool0001";
 
 /// Thinks until stopped or for `think`, counting how many think at once.
 struct Counter {
@@ -70,29 +70,12 @@ async fn setup(think: Duration) -> (axum::Router, Arc<Counter>, mpsc::Receiver<(
     });
     let mut options = Options::new(Some(engine.clone()));
     options.engine_workers = 2;
-    let store = SqliteStore::memory().await.unwrap();
-    (
-        app_with(Arc::new(store), options).await.unwrap(),
-        engine,
-        rx,
-    )
+    (memory_app(options).await, engine, rx)
 }
 
 async fn post(app: &axum::Router, uri: &str, body: Value) -> (u16, Value) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header("content-type", "application/json")
-        .header("cookie", COOKIE)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let resp = app.clone().oneshot(req).await.unwrap();
-    let status = resp.status().as_u16();
-    let bytes = http_body_util::BodyExt::collect(resp.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap())
+    let (status, _, bytes) = raw(app, "POST", uri, Some(COOKIE), Some(body.to_string())).await;
+    (status.as_u16(), json_of(&bytes))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,14 +3,12 @@
 //! reads into its kind and writes back to the same text, and the server
 //! sends exactly those texts in a real exchange on loopback.
 
-#[path = "support/loopback.rs"]
-mod loopback;
+mod support;
 
 use futures_util::SinkExt;
-use loopback::{connect, http, next_text, server, Socket};
-use serde_json::json;
 use springboard_web::protocol::{ClientMessage, ServerMessage};
 use std::path::PathBuf;
+use support::loopback::{connect, create_game, http, next_text, server, Socket};
 use tokio_tungstenite::tungstenite::Message;
 
 const A: &str = "AliceAliceAliceAlice0001";
@@ -91,16 +89,7 @@ async fn next_two(ws: &mut Socket) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_sends_the_fixtures_texts() {
     let addr = server().await;
-    let (status, g) = http(
-        &addr,
-        "POST",
-        "/api/games",
-        A,
-        Some(json!({"mode": "friend"})),
-    )
-    .await;
-    assert_eq!(status, 201);
-    let id = g["id"].as_str().unwrap().to_string();
+    let id = create_game(&addr, A, "friend").await;
     let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/join"), B, None).await;
     assert_eq!(status, 200);
     // White's socket, behind (v=1 of 2): who is there, and the state.

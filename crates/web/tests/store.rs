@@ -9,7 +9,7 @@ use springboard_web::store::{
 };
 use springboard_web::{PgStore, SqliteStore};
 use std::time::Duration;
-use support::postgres_options;
+use support::postgres::postgres_options;
 
 fn record(id: &str, updated_at: i64) -> GameRecord {
     GameRecord {

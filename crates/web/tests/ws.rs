@@ -1,12 +1,11 @@
 //! Live updates over a real WebSocket on loopback.
 
-#[path = "support/loopback.rs"]
-mod loopback;
+mod support;
 
 use futures_util::{SinkExt, StreamExt};
-use loopback::{connect, http, next_text, server, Socket};
 use serde_json::{json, Value};
 use std::time::Duration;
+use support::loopback::{connect, create_game, http, next_text, server, Socket};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -30,16 +29,7 @@ async fn send(ws: &mut Socket, v: Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_reach_every_socket_and_a_late_socket_catches_up() {
     let addr = server().await;
-    let (status, g) = http(
-        &addr,
-        "POST",
-        "/api/games",
-        A,
-        Some(json!({"mode": "friend"})),
-    )
-    .await;
-    assert_eq!(status, 201);
-    let id = g["id"].as_str().unwrap().to_string();
+    let id = create_game(&addr, A, "friend").await;
     // An unknown game: no upgrade.
     let bad = format!("ws://{addr}/api/games/zzzzzzzz/ws")
         .into_client_request()

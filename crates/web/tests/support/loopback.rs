@@ -1,39 +1,45 @@
-//! A server on loopback and plain clients for it, shared by the test files
-//! that talk to the server over real sockets (`ws.rs`, `protocol.rs`), which
-//! include it with `#[path = "support/loopback.rs"] mod loopback;`.
+//! A server on loopback and plain clients for it, for the test files that
+//! talk to the server over real sockets (`ws.rs`, `protocol.rs`, `logs.rs`,
+//! `errors.rs`).
 
+use super::apps::{manual_clock, memory_app};
+use axum::Router;
 use futures_util::StreamExt;
-use serde_json::Value;
-use springboard_web::{app_with, ManualClock, Options, SqliteStore};
-use std::sync::Arc;
+use serde_json::{json, Value};
+use springboard_web::Options;
 use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A server over an in-memory store with a fixed clock; its `host:port`.
-pub async fn server() -> String {
-    let store = SqliteStore::memory().await.unwrap();
-    let mut options = Options::new(None);
-    options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
-    let app = app_with(Arc::new(store), options).await.unwrap();
+/// Serves `app` on a free loopback port; its `host:port`.
+pub async fn listen(app: Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
     tokio::spawn(springboard_web::serve(listener, app));
-    format!("127.0.0.1:{}", addr.port())
+    addr
 }
 
-/// A plain HTTP/1.1 request (no client crate needed): status and body.
-pub async fn http(
+/// A server over an in-memory store with a fixed clock; its `host:port`.
+pub async fn server() -> String {
+    let mut options = Options::new(None);
+    options.clock = manual_clock();
+    listen(memory_app(options).await).await
+}
+
+/// A plain HTTP/1.1 request (no client crate needed) with the `sb_player`
+/// cookie `cookie`: the status, the head of the answer and its JSON body
+/// (null if it has none).
+pub async fn exchange(
     addr: &str,
     method: &str,
     path: &str,
     cookie: &str,
     body: Option<Value>,
-) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+) -> (u16, String, Value) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
@@ -45,8 +51,39 @@ pub async fn http(
     s.read_to_end(&mut out).await.unwrap();
     let text = String::from_utf8(out).unwrap();
     let status = text[9..12].parse().unwrap();
-    let (_, rest) = text.split_once("\r\n\r\n").unwrap();
-    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    (
+        status,
+        head.to_string(),
+        serde_json::from_str(rest).unwrap_or(Value::Null),
+    )
+}
+
+/// [`exchange`] without the head: status and body.
+pub async fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let (status, _, value) = exchange(addr, method, path, cookie, body).await;
+    (status, value)
+}
+
+/// A new game of `mode` (`friend`, `local`) created by the player with
+/// `cookie`, answered 201; its id.
+pub async fn create_game(addr: &str, cookie: &str, mode: &str) -> String {
+    let (status, g) = http(
+        addr,
+        "POST",
+        "/api/games",
+        cookie,
+        Some(json!({ "mode": mode })),
+    )
+    .await;
+    assert_eq!(status, 201, "{g}");
+    g["id"].as_str().unwrap().to_string()
 }
 
 /// The socket of game `id`, as the player with `cookie` (or a watcher),

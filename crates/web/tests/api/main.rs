@@ -1,0 +1,43 @@
+//! The JSON API, request by request, through the router (no network):
+//! one test binary, a module a domain. This file holds the helpers more
+//! than one module uses.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod analysis;
+mod engine;
+mod games;
+mod moves;
+mod pages;
+mod pgn;
+mod requests;
+mod server;
+mod typed;
+mod view;
+
+use crate::support::http::{call, new_game};
+use axum::http::StatusCode;
+use axum::Router;
+use serde_json::{json, Value};
+
+/// A new local game (both seats the test browser's) of `body`; its id.
+async fn local_game(app: &Router, body: Value) -> String {
+    let mut body = body;
+    body["mode"] = json!("local");
+    new_game(app, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The analysis of game `id` that `body` asks for.
+async fn analyse(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        Some(body),
+    )
+    .await
+}
