@@ -37,6 +37,7 @@ mod view;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
+pub use games::kinds::{Mode, Status};
 pub use live::protocol;
 pub use logs::panic_message;
 pub use pg::PgStore;

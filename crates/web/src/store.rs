@@ -11,8 +11,10 @@
 //! changed, is the [`GameStore::changed`] hook (`pg_notify` there, nothing
 //! to do for SQLite, whose only writer is this process).
 
+use crate::games::kinds::{Kind, Mode, Status};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
+use springboard_rules::Color;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
@@ -60,13 +62,12 @@ pub struct GameRecord {
     pub variant: String,
     pub start_fen: String,
     pub moves: Vec<MoveRecord>,
-    /// `engine`, `friend` or `local`.
-    pub mode: String,
+    pub mode: Mode,
     /// SHA-256 (hex) of the cookie holding each seat, if taken.
     pub white_seat: Option<String>,
     pub black_seat: Option<String>,
-    /// `white` or `black`: the engine's side in an engine game.
-    pub engine_color: Option<String>,
+    /// The engine's side in an engine game.
+    pub engine_color: Option<Color>,
     pub engine_level: Option<i64>,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
@@ -75,13 +76,14 @@ pub struct GameRecord {
     pub black_ms: Option<i64>,
     /// When the running turn started (server clock, ms).
     pub turn_started_at: Option<i64>,
-    /// `waiting`, `playing` or `ended`.
-    pub status: String,
+    pub status: Status,
+    /// `1-0`, `0-1`, `1/2-1/2`, or the `Result` a game text stated.
     pub result: Option<String>,
     pub reason: Option<String>,
-    pub draw_offer: Option<String>,
-    pub takeback_offer: Option<String>,
-    pub rematch_offer: Option<String>,
+    /// The side that offers a draw, a takeback, a rematch.
+    pub draw_offer: Option<Color>,
+    pub takeback_offer: Option<Color>,
+    pub rematch_offer: Option<Color>,
     pub rematch_id: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -93,13 +95,13 @@ impl GameRecord {
     /// A game just made at `now`: no moves, no seat taken, no engine, no
     /// clock, no offer, `playing`, version 1. Callers set the rest with
     /// struct update syntax.
-    pub fn new(id: String, variant: &str, start_fen: String, mode: &str, now: i64) -> GameRecord {
+    pub fn new(id: String, variant: &str, start_fen: String, mode: Mode, now: i64) -> GameRecord {
         GameRecord {
             id,
             variant: variant.to_string(),
             start_fen,
             moves: Vec::new(),
-            mode: mode.to_string(),
+            mode,
             white_seat: None,
             black_seat: None,
             engine_color: None,
@@ -109,7 +111,7 @@ impl GameRecord {
             white_ms: None,
             black_ms: None,
             turn_started_at: None,
-            status: "playing".into(),
+            status: Status::Playing,
             result: None,
             reason: None,
             draw_offer: None,
@@ -301,22 +303,22 @@ macro_rules! game_row_codec {
                 .bind(&g.variant)
                 .bind(&g.start_fen)
                 .bind(moves)
-                .bind(&g.mode)
+                .bind(g.mode.as_str())
                 .bind(&g.white_seat)
                 .bind(&g.black_seat)
-                .bind(&g.engine_color)
+                .bind(g.engine_color.map($crate::games::kinds::Kind::text))
                 .bind(g.engine_level)
                 .bind(g.clock_initial_ms)
                 .bind(g.clock_increment_ms)
                 .bind(g.white_ms)
                 .bind(g.black_ms)
                 .bind(g.turn_started_at)
-                .bind(&g.status)
+                .bind(g.status.as_str())
                 .bind(&g.result)
                 .bind(&g.reason)
-                .bind(&g.draw_offer)
-                .bind(&g.takeback_offer)
-                .bind(&g.rematch_offer)
+                .bind(g.draw_offer.map($crate::games::kinds::Kind::text))
+                .bind(g.takeback_offer.map($crate::games::kinds::Kind::text))
+                .bind(g.rematch_offer.map($crate::games::kinds::Kind::text))
                 .bind(&g.rematch_id)
                 .bind(g.created_at)
                 .bind(g.updated_at)
@@ -328,26 +330,39 @@ macro_rules! game_row_codec {
             let id: String = row.try_get("id")?;
             let moves = serde_json::from_str(&moves)
                 .map_err(|e| StoreError::Corrupt(format!("the moves of game {id}: {e}")))?;
+            use $crate::store::{read_kind, read_optional_kind};
             Ok(GameRecord {
                 variant: row.try_get("variant")?,
                 start_fen: row.try_get("start_fen")?,
                 moves,
-                mode: row.try_get("mode")?,
+                mode: read_kind(&id, "mode", &row.try_get::<String, _>("mode")?)?,
                 white_seat: row.try_get("white_seat")?,
                 black_seat: row.try_get("black_seat")?,
-                engine_color: row.try_get("engine_color")?,
+                engine_color: read_optional_kind(
+                    &id,
+                    "engine_color",
+                    row.try_get("engine_color")?,
+                )?,
                 engine_level: row.try_get("engine_level")?,
                 clock_initial_ms: row.try_get("clock_initial_ms")?,
                 clock_increment_ms: row.try_get("clock_increment_ms")?,
                 white_ms: row.try_get("white_ms")?,
                 black_ms: row.try_get("black_ms")?,
                 turn_started_at: row.try_get("turn_started_at")?,
-                status: row.try_get("status")?,
+                status: read_kind(&id, "status", &row.try_get::<String, _>("status")?)?,
                 result: row.try_get("result")?,
                 reason: row.try_get("reason")?,
-                draw_offer: row.try_get("draw_offer")?,
-                takeback_offer: row.try_get("takeback_offer")?,
-                rematch_offer: row.try_get("rematch_offer")?,
+                draw_offer: read_optional_kind(&id, "draw_offer", row.try_get("draw_offer")?)?,
+                takeback_offer: read_optional_kind(
+                    &id,
+                    "takeback_offer",
+                    row.try_get("takeback_offer")?,
+                )?,
+                rematch_offer: read_optional_kind(
+                    &id,
+                    "rematch_offer",
+                    row.try_get("rematch_offer")?,
+                )?,
                 rematch_id: row.try_get("rematch_id")?,
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
@@ -358,6 +373,22 @@ macro_rules! game_row_codec {
     };
 }
 pub(crate) use game_row_codec;
+
+/// The column `column` of game `id` read as one of its kinds (a mode, a
+/// status, a colour): a text the server does not know is a damaged game,
+/// not a default.
+pub(crate) fn read_kind<T: Kind>(id: &str, column: &str, text: &str) -> Result<T, StoreError> {
+    T::from_text(text).map_err(|e| StoreError::Corrupt(format!("game {id}, column {column}: {e}")))
+}
+
+/// [`read_kind`] of a column that may be null.
+pub(crate) fn read_optional_kind<T: Kind>(
+    id: &str,
+    column: &str,
+    text: Option<String>,
+) -> Result<Option<T>, StoreError> {
+    text.map(|t| read_kind(id, column, &t)).transpose()
+}
 
 /// Defines the statements both backends run alike, as free functions over
 /// the calling module's pool type `$pool` and database `$db` (they need
@@ -627,9 +658,9 @@ mod tests {
             white_ms: Some(61_000),
             black_ms: Some(60_000),
             turn_started_at: Some(5),
-            status: "waiting".into(),
+            status: Status::Waiting,
             updated_at,
-            ..GameRecord::new(id.into(), "hopchess", "start".into(), "friend", 1)
+            ..GameRecord::new(id.into(), "hopchess", "start".into(), Mode::Friend, 1)
         }
     }
 
@@ -647,7 +678,7 @@ mod tests {
         let mut next = g.clone();
         next.version = 2;
         next.black_seat = Some("bb".into());
-        next.status = "playing".into();
+        next.status = Status::Playing;
         assert!(store.update(&next, 1, &[]).await.unwrap());
         // A second writer that read version 1 changes nothing.
         let mut stale = g.clone();
@@ -686,7 +717,7 @@ mod tests {
     async fn lists_recent_ongoing_and_mine() {
         let store = SqliteStore::memory().await.unwrap();
         let mut a = record("aaaaaaaa", 1);
-        a.status = "ended".into();
+        a.status = Status::Ended;
         let b = record("bbbbbbbb", 2);
         let mut c = record("cccccccc", 3);
         c.white_seat = Some("cc".into());

@@ -3,7 +3,7 @@
 //! that every variant is drawn and played the same way.
 
 use crate::error::ApiError;
-use crate::games::Live;
+use crate::games::{Live, Mode, Status};
 use serde::Serialize;
 use springboard_rules::notation::{san::to_san, uci::to_uci};
 use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, Variant};
@@ -16,14 +16,14 @@ pub struct GameView {
     /// +1 on every change of the game.
     pub version: i64,
     /// `engine`, `friend` or `local`.
-    pub mode: String,
+    pub mode: Mode,
     /// The seats this browser holds: `white`, `black`, `both` or null.
     pub you: Option<&'static str>,
     pub seats: SeatsView,
     pub engine: Option<EngineSeatView>,
     pub clock: Option<ClockView>,
     /// `waiting`, `playing` or `ended`.
-    pub status: String,
+    pub status: Status,
     pub result: Option<String>,
     pub reason: Option<String>,
     pub offers: OffersView,
@@ -108,9 +108,9 @@ pub struct ClockView {
 
 #[derive(Serialize, Debug)]
 pub struct OffersView {
-    pub draw: Option<String>,
-    pub takeback: Option<String>,
-    pub rematch: Option<String>,
+    pub draw: Option<&'static str>,
+    pub takeback: Option<&'static str>,
+    pub rematch: Option<&'static str>,
 }
 
 /// What the view needs besides the game.
@@ -219,12 +219,7 @@ pub struct OutcomeView {
     pub reason: String,
 }
 
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+pub use crate::games::kinds::color_name;
 
 pub fn kind_name(k: MoveKind) -> &'static str {
     match k {
@@ -370,7 +365,7 @@ fn seat_view(live: &Live, c: Color, ctx: &Context) -> SeatView {
         taken,
         name: if !taken {
             "waiting".into()
-        } else if live.rec.mode == "local" {
+        } else if live.rec.mode == Mode::Local {
             "Player".into()
         } else {
             "Anonymous".into()
@@ -465,7 +460,7 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         })
         .collect();
     let rec = &live.rec;
-    let playing = rec.status == "playing";
+    let playing = rec.status == Status::Playing;
     let legal = if current && outcome.is_none() && playing {
         legal_views(pos)
     } else {
@@ -487,7 +482,7 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
     Ok(GameView {
         id: rec.id.clone(),
         version: rec.version,
-        mode: rec.mode.clone(),
+        mode: rec.mode,
         you: match ctx.you {
             [] => None,
             [c] => Some(color_name(*c)),
@@ -502,13 +497,13 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
             level: rec.engine_level.unwrap_or(1),
         }),
         clock,
-        status: rec.status.clone(),
+        status: rec.status,
         result: rec.result.clone(),
         reason: rec.reason.clone(),
         offers: OffersView {
-            draw: rec.draw_offer.clone(),
-            takeback: rec.takeback_offer.clone(),
-            rematch: rec.rematch_offer.clone(),
+            draw: rec.draw_offer.map(color_name),
+            takeback: rec.takeback_offer.map(color_name),
+            rematch: rec.rematch_offer.map(color_name),
         },
         rematch: rec.rematch_id.clone(),
         engine_thinking: ctx.engine_thinking,

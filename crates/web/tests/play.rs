@@ -580,8 +580,8 @@ async fn an_engine_game_resumes_after_a_restart() {
         let id = g["id"].as_str().unwrap().to_string();
         // An engine game stored while the engine was to move.
         let mut rec = store.load(&id).await.unwrap().unwrap();
-        rec.mode = "engine".into();
-        rec.engine_color = Some("white".into());
+        rec.mode = springboard_web::Mode::Engine;
+        rec.engine_color = Some(springboard_rules::Color::White);
         rec.engine_level = Some(1);
         rec.white_seat = None;
         rec.version += 1;

@@ -4,10 +4,11 @@
 
 mod support;
 
+use springboard_rules::Color;
 use springboard_web::store::{
     Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError,
 };
-use springboard_web::{PgStore, SqliteStore};
+use springboard_web::{Mode, PgStore, SqliteStore, Status};
 use std::time::Duration;
 use support::postgres::postgres_options;
 
@@ -20,16 +21,16 @@ fn record(id: &str, updated_at: i64) -> GameRecord {
             at: 5,
         }],
         white_seat: Some("aa".into()),
-        engine_color: Some("black".into()),
+        engine_color: Some(Color::Black),
         engine_level: Some(3),
         clock_initial_ms: Some(60_000),
         clock_increment_ms: Some(1_000),
         white_ms: Some(61_000),
         black_ms: Some(60_000),
         turn_started_at: Some(5),
-        status: "waiting".into(),
+        status: Status::Waiting,
         updated_at,
-        ..GameRecord::new(id.into(), "hopchess", "start".into(), "friend", 1)
+        ..GameRecord::new(id.into(), "hopchess", "start".into(), Mode::Friend, 1)
     }
 }
 
@@ -64,7 +65,7 @@ async fn a_game_round_trips_and_updates_by_compare_and_set() {
         let mut next = g.clone();
         next.version = 2;
         next.black_seat = Some("bb".into());
-        next.status = "playing".into();
+        next.status = Status::Playing;
         assert!(store.update(&next, 1, &[]).await.unwrap(), "{name}");
         // A second writer that read version 1 changes nothing.
         let mut stale = g.clone();
@@ -120,7 +121,7 @@ async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
 async fn lists_recent_ongoing_and_mine() {
     for (name, store) in stores().await {
         let mut a = record("aaaaaaaa", 1);
-        a.status = "ended".into();
+        a.status = Status::Ended;
         let b = record("bbbbbbbb", 2);
         let mut c = record("cccccccc", 3);
         c.white_seat = Some("cc".into());
@@ -338,4 +339,73 @@ async fn postgres_presence_is_summed_over_the_other_live_processes() {
         .await
         .unwrap();
     assert_eq!(left, 0);
+}
+
+/// A database connection of the test's own, beside the store's.
+enum Raw {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+impl Raw {
+    async fn execute(&self, sql: &str) {
+        match self {
+            Raw::Sqlite(p) => sqlx::query(sql).execute(p).await.map(|_| ()),
+            Raw::Postgres(p) => sqlx::query(sql).execute(p).await.map(|_| ()),
+        }
+        .unwrap();
+    }
+}
+
+/// A stored row whose mode, status or colour the server does not know is
+/// a damaged game, an error naming the game, the column and the text:
+/// not a panic, not a default.
+#[tokio::test]
+async fn a_row_with_an_unknown_mode_status_or_color_is_a_damaged_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sqlite3");
+    let sqlite = SqliteStore::open(&path).await.unwrap();
+    let raw =
+        sqlx::SqlitePool::connect_with(sqlx::sqlite::SqliteConnectOptions::new().filename(&path))
+            .await
+            .unwrap();
+    let mut backends: Vec<(&str, Box<dyn GameStore>, Raw)> =
+        vec![("sqlite", Box::new(sqlite), Raw::Sqlite(raw))];
+    if let Some(options) = postgres_options("sb_store").await {
+        let pg = PgStore::connect_with(options).await.unwrap();
+        let raw = Raw::Postgres(pg.pool().clone());
+        backends.push(("postgres", Box::new(pg), raw));
+    }
+    let cases = [
+        ("mode", "blitz"),
+        ("status", "Playing"),
+        ("engine_color", "red"),
+        ("draw_offer", "both"),
+        ("takeback_offer", ""),
+        ("rematch_offer", "White"),
+    ];
+    for (name, store, raw) in backends {
+        for (i, (column, text)) in cases.iter().enumerate() {
+            let id = format!("damaged{i}");
+            store.insert(&record(&id, 1)).await.unwrap();
+            raw.execute(&format!(
+                "UPDATE games SET {column} = '{text}' WHERE id = '{id}'"
+            ))
+            .await;
+            match store.load(&id).await {
+                Err(StoreError::Corrupt(why)) => {
+                    assert!(why.contains(&id), "{name}: {why}");
+                    assert!(why.contains(column), "{name}: {why}");
+                    assert!(why.contains(&format!("'{text}'")), "{name}: {why}");
+                }
+                other => panic!("{name} {column}: {other:?}"),
+            }
+        }
+        // A known text reads back.
+        let mut g = record("damaged9", 1);
+        g.status = Status::Ended;
+        g.draw_offer = Some(Color::White);
+        store.insert(&g).await.unwrap();
+        assert_eq!(store.load("damaged9").await.unwrap(), Some(g), "{name}");
+    }
 }

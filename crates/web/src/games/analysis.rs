@@ -2,7 +2,7 @@
 
 use crate::engine::{AnalysisLimit, Evaluation};
 use crate::error::ApiError;
-use crate::games::{self, Live};
+use crate::games::{self, GameError, Live, Status};
 use crate::logs::{self, JobLog};
 use crate::view::{self, GameView, MoveView};
 use axum::extract::rejection::JsonRejection;
@@ -38,39 +38,32 @@ pub struct LineRequest {
 /// The game up to `ply` and then `moves`: a game of its own (the stored
 /// game is not touched). A move that is not legal, or one after the end,
 /// is refused with its place in the line.
-pub(crate) fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, ApiError> {
+pub(crate) fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Live, GameError> {
     let plies = live.game.moves().len();
     if ply > plies {
-        return Err(ApiError::BadRequest(format!(
-            "ply {ply} is beyond the game's {plies} moves"
-        )));
+        return Err(GameError::PlyBeyond { ply, plies });
     }
     if moves.len() > MAX_LINE_MOVES {
-        return Err(ApiError::BadRequest(format!(
-            "a side line has at most {MAX_LINE_MOVES} moves"
-        )));
+        return Err(GameError::LineTooLong(MAX_LINE_MOVES));
     }
     let mut rec = live.rec.clone();
     rec.moves.truncate(ply);
     let mut game = Game::new(live.game.start().clone());
     for &m in &live.game.moves()[..ply] {
-        game.play(m)
-            .map_err(|e| ApiError::Internal(format!("the game does not replay: {e}")))?;
+        game.play(m).map_err(|e| GameError::Replay(e.to_string()))?;
     }
     for (i, text) in moves.iter().enumerate() {
-        let at = |e: ApiError| {
-            ApiError::BadRequest(format!("move {} of the side line ('{text}'): {e}", i + 1))
+        let at = |reason: String| GameError::LineMove {
+            n: i + 1,
+            text: text.clone(),
+            reason,
         };
         if let Some(o) = game.outcome() {
-            return Err(at(ApiError::BadRequest(format!(
-                "the game is over there ({})",
-                o.reason_str()
-            ))));
+            return Err(at(format!("the game is over there ({})", o.reason_str())));
         }
         let before = game.position().clone();
-        let m = games::resolve(&before, text).map_err(at)?;
-        game.play(m)
-            .map_err(|e| at(ApiError::BadRequest(e.to_string())))?;
+        let m = games::resolve(&before, text).map_err(|e| at(e.to_string()))?;
+        game.play(m).map_err(|e| at(e.to_string()))?;
         rec.moves.push(crate::store::MoveRecord {
             uci: to_uci(&before, m),
             san: to_san(&before, m),
@@ -81,11 +74,10 @@ pub(crate) fn side_line(live: &Live, ply: usize, moves: &[String]) -> Result<Liv
     // The line's own end (or none): no clock, no offers, no rematch.
     let outcome = game.outcome();
     rec.status = if outcome.is_some() {
-        "ended"
+        Status::Ended
     } else {
-        "playing"
-    }
-    .into();
+        Status::Playing
+    };
     rec.result = outcome.map(|o| o.result_str().to_string());
     rec.reason = outcome.map(|o| o.reason_str().to_string());
     rec.clock_initial_ms = None;
@@ -284,7 +276,7 @@ pub(crate) struct CheckedLine {
 /// The engine's line checked move by move by the rules core: its long
 /// notation, SAN and numbered text. The line stops before a move that is
 /// not legal; a line with no legal first move is refused.
-pub(crate) fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, ApiError> {
+pub(crate) fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, GameError> {
     let mut pos = pos.clone();
     let (mut ucis, mut sans) = (Vec::new(), Vec::new());
     let mut text = String::new();
@@ -293,10 +285,7 @@ pub(crate) fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, A
     for &m in pv {
         if !pos.is_legal(m) {
             if ucis.is_empty() {
-                return Err(ApiError::Conflict(format!(
-                    "the engine's line starts with an illegal move '{}'",
-                    to_uci(&pos, m)
-                )));
+                return Err(GameError::EngineIllegalLine(to_uci(&pos, m)));
             }
             break;
         }
@@ -321,7 +310,7 @@ pub(crate) fn checked_line(pos: &Position, pv: &[Move]) -> Result<CheckedLine, A
         pos.play(m);
     }
     let Some(first) = first else {
-        return Err(ApiError::Conflict("the engine gave no line".into()));
+        return Err(GameError::EngineNoLine);
     };
     Ok(CheckedLine {
         ucis,

@@ -21,7 +21,7 @@ pub(super) fn log_lifecycle(
     if matches!(action, Action::Join) {
         tracing::info!(game = %id, "game joined");
     }
-    if before.rec.status != "ended" && after.rec.status == "ended" {
+    if !before.is_over() && after.is_over() {
         tracing::info!(
             game = %id,
             result = after.rec.result.as_deref(),
@@ -35,31 +35,30 @@ pub(super) fn log_lifecycle(
     }
 }
 
-fn changed() -> Result<Applied, ApiError> {
+fn changed() -> Result<Applied, GameError> {
     Ok(Applied {
         changed: true,
         rematch: None,
     })
 }
 
-fn unchanged() -> Result<Applied, ApiError> {
+fn unchanged() -> Result<Applied, GameError> {
     Ok(Applied {
         changed: false,
         rematch: None,
     })
 }
 
-fn over(live: &Live) -> ApiError {
-    ApiError::Conflict(format!(
-        "the game is over ({}, {})",
-        live.rec.result.as_deref().unwrap_or("?"),
-        live.rec.reason.as_deref().unwrap_or("?")
-    ))
+fn over(live: &Live) -> GameError {
+    GameError::Over {
+        result: live.rec.result.as_deref().unwrap_or("?").to_string(),
+        reason: live.rec.reason.as_deref().unwrap_or("?").to_string(),
+    }
 }
 
 /// Resolves a move text: the legal move whose long notation it is, or any
 /// other valid path of a legal move (ruling N3).
-pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
+pub fn resolve(pos: &Position, text: &str) -> Result<Move, GameError> {
     let text = text.trim();
     if let Some(m) = pos
         .legal_moves()
@@ -69,13 +68,13 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, ApiError> {
         return Ok(m);
     }
     parse_uci(pos, text).map_err(|e| match e {
-        springboard_rules::MoveError::Malformed(_) => ApiError::BadRequest(e.to_string()),
+        springboard_rules::MoveError::Malformed(_) => GameError::MalformedMove(e.to_string()),
         // A near miss: the rules core says what the text lacks.
         springboard_rules::MoveError::Illegal(_) => match missing_part(pos, text) {
-            Some(missing) => ApiError::Conflict(missing.to_string()),
-            None => ApiError::Conflict(e.to_string()),
+            Some(missing) => GameError::IllegalMove(missing.to_string()),
+            None => GameError::IllegalMove(e.to_string()),
         },
-        _ => ApiError::Conflict(e.to_string()),
+        _ => GameError::IllegalMove(e.to_string()),
     })
 }
 
@@ -84,11 +83,11 @@ pub(super) fn apply(
     who: Option<&str>,
     action: &Action,
     now: i64,
-) -> Result<Applied, ApiError> {
+) -> Result<Applied, GameError> {
     let mine = live.seats_of(who);
-    let need_seat = || -> Result<(), ApiError> {
+    let need_seat = || -> Result<(), GameError> {
         if mine.is_empty() {
-            Err(ApiError::Forbidden("not your seat".into()))
+            Err(GameError::NotYourSeat)
         } else {
             Ok(())
         }
@@ -113,13 +112,13 @@ pub(super) fn apply(
                     if same {
                         return unchanged();
                     }
-                    return Err(ApiError::Stale {
+                    return Err(GameError::Stale {
                         reason: format!("move {p} was already played; the game is at move {plies}"),
                         version: live.rec.version,
                     });
                 }
                 if p > plies {
-                    return Err(ApiError::Stale {
+                    return Err(GameError::Stale {
                         reason: format!("ply {p} is ahead of the game's {plies} moves"),
                         version: live.rec.version,
                     });
@@ -128,12 +127,12 @@ pub(super) fn apply(
             if live.is_over() {
                 return Err(over(live));
             }
-            if live.rec.status == "waiting" {
-                return Err(ApiError::Conflict("waiting for an opponent to join".into()));
+            if live.rec.status == Status::Waiting {
+                return Err(GameError::Waiting);
             }
             let turn = live.game.position().turn();
             if !mine.contains(&turn) || live.engine_color() == Some(turn) {
-                return Err(ApiError::Conflict("not your turn".into()));
+                return Err(GameError::NotYourTurn);
             }
             let m = resolve(live.game.position(), text)?;
             live.play(m, now)?;
@@ -141,9 +140,7 @@ pub(super) fn apply(
         }
         Action::Engine { m, version } => {
             if live.rec.version != *version {
-                return Err(ApiError::Conflict(
-                    "the game changed while the engine was thinking".into(),
-                ));
+                return Err(GameError::EngineOutdated);
             }
             if live.is_over() {
                 return Err(over(live));
@@ -156,20 +153,20 @@ pub(super) fn apply(
                 return unchanged();
             }
             let Some(who) = who else {
-                return Err(ApiError::BadRequest("no player cookie".into()));
+                return Err(GameError::NoCookie);
             };
-            if live.rec.mode != "friend" || live.rec.status != "waiting" {
-                return Err(ApiError::Conflict("the game has no free seat".into()));
+            if live.rec.mode != Mode::Friend || live.rec.status != Status::Waiting {
+                return Err(GameError::NoFreeSeat);
             }
             let free = Color::ALL
                 .into_iter()
                 .find(|&c| live.seat(c).is_none())
-                .ok_or_else(|| ApiError::Conflict("the game has no free seat".into()))?;
+                .ok_or(GameError::NoFreeSeat)?;
             match free {
                 Color::White => live.rec.white_seat = Some(who.to_string()),
                 Color::Black => live.rec.black_seat = Some(who.to_string()),
             }
-            live.rec.status = "playing".into();
+            live.rec.status = Status::Playing;
             if live.rec.turn_started_at.is_some() {
                 live.rec.turn_started_at = Some(now);
             }
@@ -195,13 +192,13 @@ pub(super) fn apply(
                 return Err(over(live));
             }
             if mine.len() == 2 {
-                return Err(ApiError::Conflict("no draw offers in a local game".into()));
+                return Err(GameError::LocalDraw);
             }
             let me = mine[0];
-            if live.rec.mode == "engine" {
-                return Err(ApiError::Conflict("the engine declines the draw".into()));
+            if live.rec.mode == Mode::Engine {
+                return Err(GameError::EngineDeclinesDraw);
             }
-            let offer = live.rec.draw_offer.as_deref().and_then(color_from);
+            let offer = live.rec.draw_offer;
             match (answer, offer) {
                 (Answer::Offer, Some(c)) if c == !me => {
                     live.end("1/2-1/2", "draw agreed");
@@ -209,7 +206,7 @@ pub(super) fn apply(
                 }
                 (Answer::Offer, Some(_)) => unchanged(),
                 (Answer::Offer, None) => {
-                    live.rec.draw_offer = Some(color_name(me).into());
+                    live.rec.draw_offer = Some(me);
                     changed()
                 }
                 (Answer::Accept, Some(c)) if c == !me => {
@@ -220,9 +217,7 @@ pub(super) fn apply(
                     live.rec.draw_offer = None;
                     changed()
                 }
-                _ => Err(ApiError::Conflict(
-                    "there is no draw offer to answer".into(),
-                )),
+                _ => Err(GameError::NoOffer(OfferKind::Draw)),
             }
         }
         Action::Takeback(answer) => {
@@ -231,9 +226,7 @@ pub(super) fn apply(
                 return Err(over(live));
             }
             if mine.len() == 2 {
-                return Err(ApiError::Conflict(
-                    "a local game takes back with undo".into(),
-                ));
+                return Err(GameError::LocalTakeback);
             }
             let me = mine[0];
             let count = |c: Color| -> usize {
@@ -252,13 +245,13 @@ pub(super) fn apply(
                     .take(live.plies())
                     .any(|p| p.turn() == c)
             };
-            let offer = live.rec.takeback_offer.as_deref().and_then(color_from);
+            let offer = live.rec.takeback_offer;
             match answer {
                 Answer::Offer => {
                     if !has_move(me) {
-                        return Err(ApiError::Conflict("you have no move to take back".into()));
+                        return Err(GameError::NoMoveOfYours);
                     }
-                    if live.rec.mode == "engine" {
+                    if live.rec.mode == Mode::Engine {
                         let n = count(me).min(live.plies());
                         live.take_back(n, now)?;
                         return changed();
@@ -266,7 +259,7 @@ pub(super) fn apply(
                     match offer {
                         Some(c) if c == me => unchanged(),
                         _ => {
-                            live.rec.takeback_offer = Some(color_name(me).into());
+                            live.rec.takeback_offer = Some(me);
                             changed()
                         }
                     }
@@ -277,49 +270,45 @@ pub(super) fn apply(
                         live.take_back(n, now)?;
                         changed()
                     }
-                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
+                    _ => Err(GameError::NoOffer(OfferKind::Takeback)),
                 },
                 Answer::Decline => match offer {
                     Some(c) if c == !me => {
                         live.rec.takeback_offer = None;
                         changed()
                     }
-                    _ => Err(ApiError::Conflict("there is no takeback to answer".into())),
+                    _ => Err(GameError::NoOffer(OfferKind::Takeback)),
                 },
             }
         }
         Action::Rematch(answer) => {
             need_seat()?;
             if !live.is_over() {
-                return Err(ApiError::Conflict("the game is not over".into()));
+                return Err(GameError::NotOver);
             }
             if live.rec.rematch_id.is_some() {
-                return Err(ApiError::Conflict("the rematch has started".into()));
+                return Err(GameError::RematchStarted);
             }
             if mine.len() == 2 {
-                return Err(ApiError::Conflict("no rematch in a local game".into()));
+                return Err(GameError::LocalRematch);
             }
             let me = mine[0];
-            let offer = live.rec.rematch_offer.as_deref().and_then(color_from);
+            let offer = live.rec.rematch_offer;
             let start = match (answer, offer) {
-                _ if live.rec.mode == "engine" => *answer != Answer::Decline,
+                _ if live.rec.mode == Mode::Engine => *answer != Answer::Decline,
                 (Answer::Offer | Answer::Accept, Some(c)) if c == !me => true,
                 (Answer::Offer, _) => {
                     if offer == Some(me) {
                         return unchanged();
                     }
-                    live.rec.rematch_offer = Some(color_name(me).into());
+                    live.rec.rematch_offer = Some(me);
                     return changed();
                 }
                 (Answer::Decline, Some(c)) if c == !me => {
                     live.rec.rematch_offer = None;
                     return changed();
                 }
-                _ => {
-                    return Err(ApiError::Conflict(
-                        "there is no rematch offer to answer".into(),
-                    ))
-                }
+                _ => return Err(GameError::NoOffer(OfferKind::Rematch)),
             };
             if !start {
                 return unchanged();
@@ -334,13 +323,11 @@ pub(super) fn apply(
         }
         Action::Undo(n) => {
             need_seat()?;
-            if live.rec.mode != "local" {
-                return Err(ApiError::Conflict(
-                    "undo is for local games; ask for a takeback".into(),
-                ));
+            if live.rec.mode != Mode::Local {
+                return Err(GameError::UndoNotLocal);
             }
             if live.plies() == 0 {
-                return Err(ApiError::Conflict("there is no move to take back".into()));
+                return Err(GameError::NothingToTakeBack);
             }
             let n = (*n).min(live.plies());
             live.take_back(n, now)?;
@@ -355,11 +342,7 @@ fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
     GameRecord {
         white_seat: old.black_seat.clone(),
         black_seat: old.white_seat.clone(),
-        engine_color: old
-            .engine_color
-            .as_deref()
-            .and_then(color_from)
-            .map(|c| color_name(!c).to_string()),
+        engine_color: old.engine_color.map(|c| !c),
         engine_level: old.engine_level,
         clock_initial_ms: old.clock_initial_ms,
         clock_increment_ms: old.clock_increment_ms,
@@ -370,7 +353,7 @@ fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
             seat::new_game_id(),
             &old.variant,
             old.start_fen.clone(),
-            &old.mode,
+            old.mode,
             now,
         )
     }

@@ -3,7 +3,7 @@
 
 use crate::engine::EngineClock;
 use crate::error::ApiError;
-use crate::games::{Action, Live};
+use crate::games::{Action, GameError, Live, Mode};
 use crate::logs::{self, JobLog};
 use crate::state::AppState;
 use crate::view::GameView;
@@ -138,7 +138,7 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
                 log.finished(&answer);
                 after_change(&app, &done);
             }
-            Err(ApiError::Conflict(reason)) => log.cancelled(&reason),
+            Err(e) if e.is_refusal() => log.cancelled(&e.to_string()),
             Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
         }
     });
@@ -182,9 +182,9 @@ pub async fn engine_move(
     let who = Who::from(&headers).hash();
     let live = app.games.get(&id).await?;
     if live.seats_of(who.as_deref()).is_empty() {
-        return Err(ApiError::Forbidden("not your seat".into()));
+        return Err(GameError::NotYourSeat.into());
     }
-    if live.rec.mode != "local" {
+    if live.rec.mode != Mode::Local {
         return Err(ApiError::Conflict(
             "the server plays the engine's moves itself in this game".into(),
         ));
@@ -243,7 +243,7 @@ pub async fn engine_move(
         Ok(done) => done,
         Err(e) => {
             log.cancelled(&format!("the move {answer} was not stored: {e}"));
-            return Err(e);
+            return Err(e.into());
         }
     };
     log.finished(&answer);

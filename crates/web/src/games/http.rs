@@ -5,7 +5,7 @@
 
 use super::engine::{schedule_engine, schedule_flag};
 use crate::error::ApiError;
-use crate::games::{self, color_name, Action, Answer, Live};
+use crate::games::{self, color_from, Action, Answer, Live, Mode, Status};
 use crate::logs::{self};
 use crate::seat;
 use crate::state::AppState;
@@ -359,15 +359,15 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
     let (game, stated_end) = build_game(&req)?;
-    let mode = req.mode.as_deref().unwrap_or("local");
-    if !matches!(mode, "engine" | "friend" | "local") {
-        return Err(ApiError::BadRequest(format!(
-            "unknown mode '{mode}': expected engine, friend or local"
-        )));
-    }
+    let mode = match req.mode.as_deref() {
+        None => Mode::Local,
+        Some(text) => text.parse().map_err(|_| {
+            ApiError::BadRequest(format!(
+                "unknown mode '{text}': expected engine, friend or local"
+            ))
+        })?,
+    };
     let me = match req.color.as_deref().unwrap_or("white") {
-        "white" => Color::White,
-        "black" => Color::Black,
         "random" => {
             if rand::random::<bool>() {
                 Color::White
@@ -375,14 +375,14 @@ pub async fn create(
                 Color::Black
             }
         }
-        other => {
-            return Err(ApiError::BadRequest(format!(
+        other => color_from(other).ok_or_else(|| {
+            ApiError::BadRequest(format!(
                 "unknown color '{other}': expected white, black or random"
-            )))
-        }
+            ))
+        })?,
     };
     let level = match (mode, req.level) {
-        ("engine", level) => {
+        (Mode::Engine, level) => {
             let engine = app.engine()?;
             let max = engine.max_level().max(1);
             let level = level.unwrap_or(1);
@@ -435,7 +435,7 @@ pub async fn create(
         });
     }
     let (white_seat, black_seat) = match (mode, me) {
-        ("local", _) => (Some(hash.clone()), Some(hash.clone())),
+        (Mode::Local, _) => (Some(hash.clone()), Some(hash.clone())),
         (_, Color::White) => (Some(hash.clone()), None),
         (_, Color::Black) => (None, Some(hash.clone())),
     };
@@ -443,7 +443,7 @@ pub async fn create(
         moves,
         white_seat,
         black_seat,
-        engine_color: (mode == "engine").then(|| color_name(!me).to_string()),
+        engine_color: (mode == Mode::Engine).then_some(!me),
         engine_level: level,
         clock_initial_ms: clock.map(|c| c.0),
         clock_increment_ms: clock.map(|c| c.1),
@@ -452,13 +452,12 @@ pub async fn create(
         turn_started_at: clock.map(|_| now),
         // A game imported over (a finished PGN) is shown as it ended.
         status: if game.outcome().is_some() || stated_end.is_some() {
-            "ended"
-        } else if mode == "friend" {
-            "waiting"
+            Status::Ended
+        } else if mode == Mode::Friend {
+            Status::Waiting
         } else {
-            "playing"
-        }
-        .to_string(),
+            Status::Playing
+        },
         result: game
             .outcome()
             .map(|o| games::outcome_words(o).0.to_string())
@@ -517,7 +516,7 @@ pub async fn legal_moves(
     Path(id): Path<String>,
 ) -> Result<Json<Vec<MoveView>>, ApiError> {
     let live = app.games.get(&id).await?;
-    if live.game.outcome().is_some() || live.rec.status != "playing" {
+    if live.game.outcome().is_some() || live.rec.status != Status::Playing {
         return Ok(Json(Vec::new()));
     }
     // Off the async workers, like the game's view.
@@ -687,12 +686,12 @@ pub struct ListItem {
     id: String,
     variant: String,
     title: &'static str,
-    mode: String,
+    mode: Mode,
     white: PlayerView,
     black: PlayerView,
     /// Seconds; null: unlimited.
     clock: Option<ListClock>,
-    status: String,
+    status: Status,
     result: Option<String>,
     reason: Option<String>,
     moves: usize,
@@ -706,7 +705,7 @@ pub struct ListView {
 }
 
 pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
-    if rec.engine_color.as_deref() == Some(color_name(c)) {
+    if rec.engine_color == Some(c) {
         let name = app
             .engine
             .as_ref()
@@ -717,9 +716,9 @@ pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String 
         Color::White => &rec.white_seat,
         Color::Black => &rec.black_seat,
     };
-    match (seat, rec.mode.as_str()) {
+    match (seat, rec.mode) {
         (None, _) => "waiting".into(),
-        (Some(_), "local") => "Player".into(),
+        (Some(_), Mode::Local) => "Player".into(),
         (Some(_), _) => "Anonymous".into(),
     }
 }
@@ -761,7 +760,7 @@ pub async fn list(
             id: r.id.clone(),
             variant: r.variant.clone(),
             title: Variant::from_name(&r.variant).map_or("?", |v| v.title()),
-            mode: r.mode.clone(),
+            mode: r.mode,
             white: PlayerView {
                 name: player_name(&app, r, Color::White),
             },
@@ -772,7 +771,7 @@ pub async fn list(
                 initial: i / 1000,
                 increment: r.clock_increment_ms.unwrap_or(0) / 1000,
             }),
-            status: r.status.clone(),
+            status: r.status,
             result: r.result.clone(),
             reason: r.reason.clone(),
             moves: r.moves.len(),
@@ -798,10 +797,10 @@ pub struct PgnQuery {
 /// when, the clock, and how it ended.
 pub(crate) fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
     let mut tags = Tags::new();
-    let event = match rec.mode.as_str() {
-        "engine" => "Springboard game against the engine",
-        "friend" => "Springboard game between friends",
-        _ => "Springboard game at one screen",
+    let event = match rec.mode {
+        Mode::Engine => "Springboard game against the engine",
+        Mode::Friend => "Springboard game between friends",
+        Mode::Local => "Springboard game at one screen",
     };
     tags.set("Event", event);
     tags.set("Site", "Springboard");
@@ -809,7 +808,7 @@ pub(crate) fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
         tags.set("Date", pgn::date_from_days(rec.created_at / 86_400_000));
     }
     for c in [Color::White, Color::Black] {
-        if rec.engine_color.as_deref() == Some(color_name(c)) {
+        if rec.engine_color == Some(c) {
             let name = app
                 .engine
                 .as_ref()

@@ -8,10 +8,11 @@
 pub(crate) mod analysis;
 mod apply;
 pub(crate) mod engine;
+pub mod error;
 pub(crate) mod http;
+pub mod kinds;
 
 use crate::clock::Clock;
-use crate::error::ApiError;
 use crate::live::hub::Hub;
 use crate::seat;
 use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
@@ -25,6 +26,8 @@ use std::sync::{Arc, Mutex};
 
 pub use apply::resolve;
 use apply::{apply, log_lifecycle, Applied};
+pub use error::{GameError, OfferKind};
+pub use kinds::{color_from, Mode, Status};
 
 /// How many games are kept in memory (the others are read from the store
 /// when asked for).
@@ -50,8 +53,11 @@ pub struct Live {
 impl Live {
     /// Rebuilds the game from its record: every stored move is played again
     /// by the rules core.
-    pub fn from_record(rec: GameRecord) -> Result<Live, ApiError> {
-        let corrupt = |what: String| ApiError::Internal(format!("game {}: {what}", rec.id));
+    pub fn from_record(rec: GameRecord) -> Result<Live, GameError> {
+        let corrupt = |what: String| GameError::Corrupt {
+            id: rec.id.clone(),
+            what,
+        };
         let variant: Variant = rec
             .variant
             .parse()
@@ -93,22 +99,25 @@ impl Live {
     }
 
     pub fn engine_color(&self) -> Option<Color> {
-        self.rec.engine_color.as_deref().and_then(color_from)
+        self.rec.engine_color
     }
 
     pub fn is_over(&self) -> bool {
-        self.rec.status == "ended"
+        self.rec.status == Status::Ended
     }
 
     /// Whether the engine is to move in a game still being played.
     pub fn engine_to_move(&self) -> bool {
-        self.rec.status == "playing" && self.engine_color() == Some(self.game.position().turn())
+        self.rec.status == Status::Playing
+            && self.engine_color() == Some(self.game.position().turn())
     }
 
     /// The side whose clock runs: the side to move once the first move is
     /// made, in a game with a clock that is being played.
     pub fn running(&self) -> Option<Color> {
-        (self.rec.clock_initial_ms.is_some() && self.rec.status == "playing" && self.plies() > 0)
+        (self.rec.clock_initial_ms.is_some()
+            && self.rec.status == Status::Playing
+            && self.plies() > 0)
             .then(|| self.game.position().turn())
     }
 
@@ -139,7 +148,7 @@ impl Live {
     }
 
     fn end(&mut self, result: &str, reason: &str) {
-        self.rec.status = "ended".into();
+        self.rec.status = Status::Ended;
         self.rec.result = Some(result.into());
         self.rec.reason = Some(reason.into());
         self.rec.draw_offer = None;
@@ -166,12 +175,12 @@ impl Live {
     }
 
     /// Plays a move checked by the rules core, with its clock reading.
-    fn play(&mut self, m: Move, now: i64) -> Result<(), ApiError> {
+    fn play(&mut self, m: Move, now: i64) -> Result<(), GameError> {
         let before = self.game.position().clone();
         let mover = before.turn();
         self.game
             .play(m)
-            .map_err(|e| ApiError::Conflict(e.to_string()))?;
+            .map_err(|e| GameError::IllegalMove(e.to_string()))?;
         let played = *self.game.moves().last().unwrap_or(&m);
         let mut ms = None;
         if self.rec.clock_initial_ms.is_some() {
@@ -194,7 +203,7 @@ impl Live {
             at: now,
         });
         self.rec.takeback_offer = None;
-        if self.rec.draw_offer.as_deref() != Some(color_name(mover)) {
+        if self.rec.draw_offer != Some(mover) {
             self.rec.draw_offer = None;
         }
         if let Some(o) = self.game.outcome() {
@@ -205,9 +214,9 @@ impl Live {
     }
 
     /// Takes back `n` moves (at least one), with the clocks as they were.
-    fn take_back(&mut self, n: usize, now: i64) -> Result<(), ApiError> {
+    fn take_back(&mut self, n: usize, now: i64) -> Result<(), GameError> {
         if n == 0 || self.plies() < n {
-            return Err(ApiError::Conflict("there is no move to take back".into()));
+            return Err(GameError::NothingToTakeBack);
         }
         for _ in 0..n {
             self.game.undo();
@@ -228,26 +237,14 @@ impl Live {
             }
             self.rec.turn_started_at = Some(now);
         }
-        self.rec.status = if self.rec.status == "ended" {
-            "playing".into()
-        } else {
-            self.rec.status.clone()
-        };
+        if self.rec.status == Status::Ended {
+            self.rec.status = Status::Playing;
+        }
         self.rec.result = None;
         self.rec.reason = None;
         self.rec.draw_offer = None;
         self.rec.takeback_offer = None;
         Ok(())
-    }
-}
-
-pub use crate::view::color_name;
-
-pub fn color_from(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
     }
 }
 
@@ -349,12 +346,6 @@ pub struct Games {
     cache: Mutex<Cache>,
 }
 
-/// A store error as an answer: 503 when the database is out of reach
-/// (`outage.rs`), else 500.
-fn db(e: StoreError) -> ApiError {
-    crate::outage::api_error(e)
-}
-
 impl Games {
     pub fn new(store: Arc<dyn GameStore>, clock: Arc<dyn Clock>) -> Games {
         Games {
@@ -398,8 +389,8 @@ impl Games {
     }
 
     /// The game `id` in memory, read from the store if needed.
-    async fn slot(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<Live>>, ApiError> {
-        let missing = || ApiError::NotFound(format!("no game with id '{id}'"));
+    async fn slot(&self, id: &str) -> Result<Arc<tokio::sync::Mutex<Live>>, GameError> {
+        let missing = || GameError::NotFound(id.to_string());
         if !seat::is_game_id(id) {
             return Err(missing());
         }
@@ -408,7 +399,7 @@ impl Games {
             e.used = now;
             return Ok(Arc::clone(&e.slot));
         }
-        let rec = self.store.load(id).await.map_err(db)?.ok_or_else(missing)?;
+        let rec = self.store.load(id).await?.ok_or_else(missing)?;
         let live = Live::from_record(rec)?;
         let mut cache = self.cache();
         self.make_room(&mut cache);
@@ -426,12 +417,12 @@ impl Games {
     }
 
     /// Stores a new game and keeps it in memory.
-    pub async fn insert(&self, mut rec: GameRecord) -> Result<Live, ApiError> {
+    pub async fn insert(&self, mut rec: GameRecord) -> Result<Live, GameError> {
         loop {
             match self.store.insert(&rec).await {
                 Ok(()) => break,
                 Err(StoreError::Duplicate(_)) => rec.id = seat::new_game_id(),
-                Err(e) => return Err(db(e)),
+                Err(e) => return Err(e.into()),
             }
         }
         let live = Live::from_record(rec)?;
@@ -451,7 +442,7 @@ impl Games {
     }
 
     /// A snapshot of game `id` (its flag checked first).
-    pub async fn get(&self, id: &str) -> Result<Live, ApiError> {
+    pub async fn get(&self, id: &str) -> Result<Live, GameError> {
         Ok(self
             .change(id, None, Action::Touch { restart: false })
             .await?
@@ -464,7 +455,7 @@ impl Games {
         id: &str,
         who: Option<&str>,
         action: Action,
-    ) -> Result<Done, ApiError> {
+    ) -> Result<Done, GameError> {
         let slot = self.slot(id).await?;
         let mut guard = slot.lock().await;
         self.refresh(&mut guard).await?;
@@ -482,17 +473,11 @@ impl Games {
             next.rec.version = expected.saturating_add(1);
             next.rec.updated_at = now;
             let also: Vec<GameRecord> = rematch.iter().cloned().collect();
-            let written = self
-                .store
-                .update(&next.rec, expected, &also)
-                .await
-                .map_err(db)?;
+            let written = self.store.update(&next.rec, expected, &also).await?;
             if !written {
                 drop(guard);
                 self.forget(id);
-                return Err(ApiError::Conflict(
-                    "the game changed meanwhile; reload it".into(),
-                ));
+                return Err(GameError::Raced);
             }
             log_lifecycle(&guard, &next, &action, rematch.as_ref());
             guard.engine_stop.store(true, Ordering::Relaxed);
@@ -532,7 +517,7 @@ impl Games {
 
     /// Raises the analysis stop flag of game `id` and gives a fresh one:
     /// only one analysis per game runs.
-    pub async fn new_analysis(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), ApiError> {
+    pub async fn new_analysis(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), GameError> {
         let slot = self.slot(id).await?;
         let mut guard = slot.lock().await;
         guard.analysis_stop.store(true, Ordering::Relaxed);
@@ -543,7 +528,7 @@ impl Games {
 
     /// Stops the engine request of game `id` that is running, if any, and
     /// gives the flag a new one watches: one engine job per game.
-    pub async fn new_engine_job(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), ApiError> {
+    pub async fn new_engine_job(&self, id: &str) -> Result<(Live, Arc<AtomicBool>), GameError> {
         let slot = self.slot(id).await?;
         let mut guard = slot.lock().await;
         guard.engine_stop.store(true, Ordering::Relaxed);
@@ -554,7 +539,7 @@ impl Games {
 
     /// The in-memory state of game `id` without a flag check (for the
     /// engine pool).
-    pub async fn peek(&self, id: &str) -> Result<Live, ApiError> {
+    pub async fn peek(&self, id: &str) -> Result<Live, GameError> {
         let slot = self.slot(id).await?;
         let mut guard = slot.lock().await;
         self.refresh(&mut guard).await?;
@@ -565,7 +550,7 @@ impl Games {
     /// game in memory is trusted only while the stored version is its
     /// own: otherwise it is rebuilt from the store (and a search for the
     /// old position is stopped). Called with the game's lock held.
-    async fn refresh(&self, live: &mut Live) -> Result<(), ApiError> {
+    async fn refresh(&self, live: &mut Live) -> Result<(), GameError> {
         if !self.store.shared() {
             return Ok(());
         }
@@ -573,9 +558,8 @@ impl Games {
         let rec = self
             .store
             .load(&id)
-            .await
-            .map_err(db)?
-            .ok_or_else(|| ApiError::NotFound(format!("no game with id '{id}'")))?;
+            .await?
+            .ok_or_else(|| GameError::NotFound(id.clone()))?;
         if rec.version != live.rec.version {
             live.engine_stop.store(true, Ordering::Relaxed);
             live.analysis_stop.store(true, Ordering::Relaxed);
@@ -592,7 +576,7 @@ mod tests {
     /// A new local chess game with no moves.
     fn new_record() -> GameRecord {
         let start = Position::startpos(Variant::Chess);
-        GameRecord::new(seat::new_game_id(), "chess", start.to_fen(), "local", 1)
+        GameRecord::new(seat::new_game_id(), "chess", start.to_fen(), Mode::Local, 1)
     }
 
     /// Creating games (which puts them in memory) keeps the games in

@@ -11,7 +11,7 @@
 
 use crate::error::ApiError;
 use crate::games::http::{after_change, Who};
-use crate::games::Action;
+use crate::games::{Action, GameError};
 use crate::live::hub::Presence;
 use crate::live::protocol::{ClientMessage, ServerMessage};
 use crate::state::AppState;
@@ -74,6 +74,14 @@ pub async fn connect(
 fn error_msg(ack: Option<Value>, reason: &str) -> ServerMessage {
     tracing::debug!(error = reason, "websocket message refused");
     ServerMessage::error(ack, reason)
+}
+
+/// The socket's answer to a game's failure: an error message with the
+/// failure's text (a stale move's version is not sent: the state message
+/// that follows every change carries it). An outage's text makes the
+/// socket close and the page reconnect (`outage::closes_socket`).
+fn game_error_msg(ack: Option<Value>, e: &GameError) -> ServerMessage {
+    error_msg(ack, &e.to_string())
 }
 
 async fn run(
@@ -218,7 +226,7 @@ async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) ->
                         v: done.live.rec.version,
                     }
                 }
-                Err(e) => error_msg(a, &e.to_string()),
+                Err(e) => game_error_msg(a, &e),
             }
         }
     }
