@@ -18,6 +18,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 mod assets;
 pub mod clock;
 mod engine;
@@ -34,6 +35,7 @@ mod state;
 pub mod store;
 mod view;
 
+pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
@@ -59,10 +61,14 @@ use std::time::Duration;
 /// The app over a private in-memory database (tests; games are gone with
 /// the process).
 pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
-    let store = SqliteStore::memory()
-        .await
-        .expect("an in-memory SQLite database opens");
-    app_with(Arc::new(store), Options::new(engine))
+    let store = Arc::new(
+        SqliteStore::memory()
+            .await
+            .expect("an in-memory SQLite database opens"),
+    );
+    let mut options = Options::new(engine);
+    options.accounts = Some(store.clone());
+    app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
 }
@@ -87,6 +93,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/games", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
+        .merge(accounts::http::routes())
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -342,9 +349,15 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let store: Arc<dyn GameStore> = match database {
-            Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
-            Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
+        let (store, accounts): (Arc<dyn GameStore>, Arc<dyn AccountStore>) = match database {
+            Database::Sqlite(path) => {
+                let s = Arc::new(SqliteStore::open(path).await?);
+                (s.clone(), s)
+            }
+            Database::Postgres(url) => {
+                let s = Arc::new(PgStore::connect(url).await?);
+                (s.clone(), s)
+            }
         };
         println!("Games are kept in the {}", store.describe());
         let kind = match database {
@@ -355,6 +368,7 @@ pub fn run_behind(
         let engine_name = engine.as_ref().map(|e| e.name());
         let mut options = Options::new(engine);
         options.trusted_proxies = trusted_proxies;
+        options.accounts = Some(accounts);
         let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(
