@@ -427,12 +427,7 @@ async fn bad_names_and_passwords_are_refused() {
         assert!(store.user("erin").await.unwrap().is_none(), "{db}");
         // A field missing: 400 in JSON.
         let a = c.post("/api/account/signup", json!({"name": "erin"})).await;
-        assert_eq!(
-            a.status,
-            StatusCode::BAD_REQUEST,
-            "{db}: {}",
-            a.body
-        );
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{db}: {}", a.body);
         assert!(a.body["error"].is_string());
     }
 }
@@ -761,4 +756,47 @@ async fn a_server_without_accounts_says_so() {
     let a = b.sign_up("nora", PASSWORD).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     assert_eq!(a.body, json!({"error": "this server has no accounts"}));
+}
+
+/// A database made before accounts existed (migrations 0001 and 0002 only)
+/// gets the accounts' tables when the server opens it, and keeps its games.
+#[tokio::test]
+async fn an_existing_database_upgrades_in_place() {
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{ConnectOptions, Connection};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    let id = {
+        let store = Arc::new(SqliteStore::open(&path).await.unwrap());
+        let mut b = Browser::new(&app(store.clone(), store.clone()).await);
+        let a = b.post("/api/games", json!({"mode": "local"})).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        a.body["id"].as_str().unwrap().to_string()
+    };
+    // Back to the schema before accounts.
+    let mut conn = SqliteConnectOptions::new()
+        .filename(&path)
+        .connect()
+        .await
+        .unwrap();
+    for sql in [
+        "DROP TABLE player_users",
+        "DROP TABLE sessions",
+        "DROP TABLE users",
+        "DELETE FROM _sqlx_migrations WHERE version = 3",
+    ] {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let store = Arc::new(SqliteStore::open(&path).await.unwrap());
+    assert!(store.load(&id).await.unwrap().is_some(), "the game is kept");
+    let mut b = Browser::new(&app(store.clone(), store.clone()).await);
+    assert_eq!(
+        b.sign_up("olga", PASSWORD).await.status,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        b.get(&format!("/api/games/{id}")).await.status,
+        StatusCode::OK
+    );
 }
