@@ -122,4 +122,7 @@ pub enum ServeError {
     Store(#[from] crate::store::StoreError),
     #[error("unsupported database '{0}': give a path, sqlite://... or postgres://...")]
     Database(String),
+    /// An account that cannot be added (`springboard user add`).
+    #[error("{0}")]
+    Account(String),
 }

@@ -306,6 +306,38 @@ impl Database {
     }
 }
 
+/// Adds the account `name` with `password` to the database `database`
+/// (opened, and brought up to date, for it), with the checks of sign-up:
+/// `springboard user add`. Blocks the calling thread.
+pub fn add_user(database: &Database, name: &str, password: &str) -> Result<UserRecord, ServeError> {
+    let id = accounts::name::check(name).map_err(|e| ServeError::Account(e.to_string()))?;
+    accounts::password::check_new(password).map_err(|e| ServeError::Account(e.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store: Arc<dyn AccountStore> = match database {
+            Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+            Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
+        };
+        let user = UserRecord {
+            id,
+            name: name.to_string(),
+            password_hash: accounts::password::Hasher::default()
+                .hash(password.to_string())
+                .await
+                .map_err(|e| ServeError::Account(e.to_string()))?,
+            created_at: SystemClock.now_ms(),
+        };
+        if !store.create_user(&user).await? {
+            return Err(ServeError::Account(format!(
+                "the username '{name}' is taken"
+            )));
+        }
+        Ok(user)
+    })
+}
+
 /// Binds `host:port` (port 0 picks a free one), opens the database, prints
 /// the URL and where the games are, and serves until the process ends.
 /// Blocks the calling thread.
