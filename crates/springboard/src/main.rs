@@ -67,6 +67,51 @@ enum Command {
     Levels(levels::LevelsArgs),
     /// Start the web app (the default with no subcommand) and print its URL.
     Serve(ServeArgs),
+    /// Manage the web app's accounts.
+    User(UserArgs),
+}
+
+#[derive(clap::Args)]
+struct UserArgs {
+    #[command(subcommand)]
+    command: UserCommand,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Add an account, its password read from standard input (one line).
+    Add(UserAddArgs),
+}
+
+#[derive(clap::Args)]
+struct UserAddArgs {
+    /// The username: 3-20 letters, digits, - and _.
+    name: String,
+    /// Read the password from the first line of standard input (required:
+    /// a password is never given on the command line).
+    #[arg(long)]
+    password_stdin: bool,
+    /// The directory of the database, as for `serve`.
+    #[arg(long, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
+    /// The database, as for `serve`.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+}
+
+/// Adds an account (`springboard user add NAME --password-stdin`).
+fn user_add(args: &UserAddArgs) -> Result<()> {
+    if !args.password_stdin {
+        anyhow::bail!("give the password on standard input with --password-stdin");
+    }
+    let mut line = String::new();
+    std::io::stdin().read_line(&mut line)?;
+    let password = line.strip_suffix('\n').unwrap_or(&line);
+    let password = password.strip_suffix('\r').unwrap_or(password);
+    let database = database_of(&args.data, &args.database)?;
+    let user = springboard_web::add_user(&database, &args.name, password)?;
+    println!("Added the account {}", user.name);
+    Ok(())
 }
 
 #[derive(clap::Args)]
@@ -111,18 +156,27 @@ fn default_data_dir() -> Result<std::path::PathBuf> {
         .ok_or_else(|| anyhow::anyhow!("no home directory: give --data DIR"))
 }
 
-/// Starts the web app with the engine behind it.
-fn serve(args: &ServeArgs) -> Result<()> {
-    let database = match &args.database {
+/// The database of `--database`, else `springboard.sqlite3` in `--data`
+/// (else in the per-user data directory).
+fn database_of(
+    data: &Option<std::path::PathBuf>,
+    database: &Option<String>,
+) -> Result<springboard_web::Database> {
+    Ok(match database {
         Some(url) => springboard_web::Database::parse(url)?,
         None => {
-            let dir = match &args.data {
+            let dir = match data {
                 Some(d) => d.clone(),
                 None => default_data_dir()?,
             };
             springboard_web::Database::Sqlite(dir.join("springboard.sqlite3"))
         }
-    };
+    })
+}
+
+/// Starts the web app with the engine behind it.
+fn serve(args: &ServeArgs) -> Result<()> {
+    let database = database_of(&args.data, &args.database)?;
     let loopback = matches!(args.host.as_str(), "localhost")
         || args
             .host
@@ -188,6 +242,9 @@ fn main() -> Result<()> {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Levels(args)) => levels::run(&args),
         Some(Command::Serve(args)) => serve(&args),
+        Some(Command::User(UserArgs {
+            command: UserCommand::Add(args),
+        })) => user_add(&args),
         None => serve(&ServeArgs::default_args()),
     }
 }

@@ -264,3 +264,53 @@ fn replay_stops_at_the_end_of_the_game() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `springboard user add NAME --password-stdin --data DIR` adds an account
+/// with the checks of sign-up; a name taken in any case, a short password
+/// or no `--password-stdin` is refused.
+#[test]
+fn user_add_makes_an_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let add = |name: &str, password: &str, flag: bool| {
+        let mut cmd = springboard();
+        cmd.args(["user", "add", name, "--data"]).arg(dir.path());
+        if flag {
+            cmd.arg("--password-stdin");
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{password}\n").as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (ok, text) = add("Alice", "a good password", true);
+    assert!(ok, "{text}");
+    assert!(text.contains("Added the account Alice"), "{text}");
+    assert!(dir.path().join("springboard.sqlite3").exists());
+    let (ok, text) = add("ALICE", "another password", true);
+    assert!(
+        !ok && text.contains("the username 'ALICE' is taken"),
+        "{text}"
+    );
+    let (ok, text) = add("bob", "short", true);
+    assert!(!ok && text.contains("at least 8"), "{text}");
+    let (ok, text) = add("<b>", "a good password", true);
+    assert!(!ok && text.contains("username"), "{text}");
+    let (ok, text) = add("carol", "a good password", false);
+    assert!(!ok && text.contains("--password-stdin"), "{text}");
+    // The password is never printed.
+    assert!(!text.contains("a good password"));
+}

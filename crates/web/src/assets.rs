@@ -27,6 +27,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("app.js", JS),
+    asset!("account.js", JS),
     asset!("analysis.js", JS),
     asset!("boardinput.js", JS),
     asset!("boardsize.js", JS),

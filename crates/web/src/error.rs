@@ -12,6 +12,9 @@ pub enum ApiError {
     /// The request is malformed or names something invalid (400).
     #[error("{0}")]
     BadRequest(String),
+    /// Not signed in, or a wrong name or password (401).
+    #[error("{0}")]
+    Unauthorized(String),
     /// Not the holder of a seat of the game (403).
     #[error("{0}")]
     Forbidden(String),
@@ -57,6 +60,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -118,4 +122,7 @@ pub enum ServeError {
     Store(#[from] crate::store::StoreError),
     #[error("unsupported database '{0}': give a path, sqlite://... or postgres://...")]
     Database(String),
+    /// An account that cannot be added (`springboard user add`).
+    #[error("{0}")]
+    Account(String),
 }

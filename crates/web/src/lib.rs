@@ -18,6 +18,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 mod assets;
 pub mod clock;
 mod engine;
@@ -34,6 +35,7 @@ mod state;
 pub mod store;
 mod view;
 
+pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
@@ -60,10 +62,14 @@ use std::time::Duration;
 /// The app over a private in-memory database (tests; games are gone with
 /// the process).
 pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
-    let store = SqliteStore::memory()
-        .await
-        .expect("an in-memory SQLite database opens");
-    app_with(Arc::new(store), Options::new(engine))
+    let store = Arc::new(
+        SqliteStore::memory()
+            .await
+            .expect("an in-memory SQLite database opens"),
+    );
+    let mut options = Options::new(engine);
+    options.accounts = Some(store.clone());
+    app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
 }
@@ -88,6 +94,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/games", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
+        .merge(accounts::http::routes())
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -300,6 +307,38 @@ impl Database {
     }
 }
 
+/// Adds the account `name` with `password` to the database `database`
+/// (opened, and brought up to date, for it), with the checks of sign-up:
+/// `springboard user add`. Blocks the calling thread.
+pub fn add_user(database: &Database, name: &str, password: &str) -> Result<UserRecord, ServeError> {
+    let id = accounts::name::check(name).map_err(|e| ServeError::Account(e.to_string()))?;
+    accounts::password::check_new(password).map_err(|e| ServeError::Account(e.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store: Arc<dyn AccountStore> = match database {
+            Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+            Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
+        };
+        let user = UserRecord {
+            id,
+            name: name.to_string(),
+            password_hash: accounts::password::Hasher::default()
+                .hash(password.to_string())
+                .await
+                .map_err(|e| ServeError::Account(e.to_string()))?,
+            created_at: SystemClock.now_ms(),
+        };
+        if !store.create_user(&user).await? {
+            return Err(ServeError::Account(format!(
+                "the username '{name}' is taken"
+            )));
+        }
+        Ok(user)
+    })
+}
+
 /// Binds `host:port` (port 0 picks a free one), opens the database, prints
 /// the URL and where the games are, and serves until the process ends.
 /// Blocks the calling thread.
@@ -343,9 +382,15 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let store: Arc<dyn GameStore> = match database {
-            Database::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
-            Database::Postgres(url) => Arc::new(PgStore::connect(url).await?),
+        let (store, accounts): (Arc<dyn GameStore>, Arc<dyn AccountStore>) = match database {
+            Database::Sqlite(path) => {
+                let s = Arc::new(SqliteStore::open(path).await?);
+                (s.clone(), s)
+            }
+            Database::Postgres(url) => {
+                let s = Arc::new(PgStore::connect(url).await?);
+                (s.clone(), s)
+            }
         };
         println!("Games are kept in the {}", store.describe());
         let kind = match database {
@@ -356,6 +401,7 @@ pub fn run_behind(
         let engine_name = engine.as_ref().map(|e| e.name());
         let mut options = Options::new(engine);
         options.trusted_proxies = trusted_proxies;
+        options.accounts = Some(accounts);
         let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(

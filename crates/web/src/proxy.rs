@@ -166,6 +166,25 @@ pub struct Client {
     pub https: bool,
 }
 
+/// The host the client asked for, as a trusted proxy tells it
+/// (`X-Forwarded-Host`, the proxy's own last value); absent from anyone
+/// else, so that the `Host` header counts (the CSRF check of
+/// `accounts/csrf.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForwardedHost(pub String);
+
+fn forwarded_host(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all("x-forwarded-host")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .next_back()
+        .filter(|h| !h.is_empty())
+        .map(str::to_string)
+}
+
 /// Middleware: puts the request's [`Client`] in its extensions, and adds
 /// `Secure` to the seat cookie of an https request.
 pub async fn resolve(
@@ -179,6 +198,11 @@ pub async fn resolve(
         .map(|c| c.0.ip())
         .unwrap_or(IpAddr::from([0, 0, 0, 0]));
     let client = trusted.client(peer, req.headers());
+    if trusted.trusts(peer) {
+        if let Some(host) = forwarded_host(req.headers()) {
+            req.extensions_mut().insert(ForwardedHost(host));
+        }
+    }
     req.extensions_mut().insert(client);
     let mut resp = next.run(req).await;
     if client.https {

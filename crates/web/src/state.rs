@@ -34,6 +34,9 @@ pub struct Options {
     /// The reverse proxies whose `X-Forwarded-For`/`-Proto` are believed
     /// (`proxy.rs`; empty: none).
     pub trusted_proxies: crate::proxy::Trusted,
+    /// Where accounts are kept (usually the game store itself); None: the
+    /// server has no accounts and `/api/account` answers 404.
+    pub accounts: Option<Arc<dyn crate::accounts::AccountStore>>,
 }
 
 impl Options {
@@ -45,6 +48,7 @@ impl Options {
             creations_per_minute: CREATIONS_PER_MINUTE,
             heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
             trusted_proxies: crate::proxy::Trusted::default(),
+            accounts: None,
         }
     }
 }
@@ -97,6 +101,8 @@ pub struct AppState {
     /// Games whose sockets here changed, for the presence writer (a shared
     /// store only).
     pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+    /// Users and sessions, when the server has accounts.
+    pub(crate) accounts: Option<crate::accounts::Accounts>,
 }
 
 impl AppState {
@@ -135,6 +141,7 @@ pub(crate) async fn state_with(
         flags: Mutex::new(HashMap::new()),
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
+        accounts: options.accounts.map(crate::accounts::Accounts::new),
     });
     presence::listen(&state).await?;
     // The running clocks restart (the time nobody served the games is not

@@ -580,6 +580,11 @@ impl SqliteStore {
         })
     }
 
+    /// The pool (the accounts' queries, `accounts/store.rs`).
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
     async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
         sqlx::migrate!("./migrations/sqlite").run(pool).await?;
         Ok(())

@@ -46,6 +46,10 @@ async function call(method, url, body) {
 const g = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
+  account: () => call("GET", "/api/account"),
+  signUp: (name, password) => call("POST", "/api/account/signup", { name, password }),
+  signIn: (name, password) => call("POST", "/api/account/signin", { name, password }),
+  signOut: () => call("POST", "/api/account/signout"),
   info: () => call("GET", "/api/info"),
   rules: (variant) => call("GET", `/api/rules/${encodeURIComponent(variant)}`),
   create: (req) => call("POST", "/api/games", req),

@@ -7,6 +7,7 @@
 // This module starts the page: it wires the game's buttons and the
 // modules' call-backs (state.js's hooks), then shows the screen of the URL.
 
+import { wireAccount } from "./account.js";
 import { scheduleAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { Board } from "./board.js";
@@ -118,6 +119,7 @@ async function start() {
   wireResize();
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
+  wireAccount();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const target = /** @type {Element} */ (ev.target);

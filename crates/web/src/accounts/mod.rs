@@ -1,0 +1,48 @@
+//! Accounts: users with a password (Argon2id), server-side sessions (the
+//! `sb_session` cookie), and the link from a browser's `sb_player` token
+//! to its user, through which the games of a browser's seats become the
+//! account's. Playing needs no account: seats stay the browser's.
+//!
+//! - `name.rs`: which usernames are allowed;
+//! - `password.rs`: hashing and verifying, off the async workers;
+//! - `session.rs`: the session cookie;
+//! - `csrf.rs`: the `Origin` check of state-changing requests;
+//! - `limit.rs`: failed sign-ins and sign-ups counted per address and
+//!   account;
+//! - `store.rs`: the tables, for SQLite and PostgreSQL;
+//! - `http.rs`: the routes under `/api/account`.
+
+pub(crate) mod csrf;
+pub(crate) mod http;
+pub mod limit;
+pub mod name;
+pub mod password;
+pub mod session;
+pub mod store;
+
+pub use store::{AccountStore, SessionRecord, UserRecord};
+
+use limit::Counter;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+/// The accounts' part of the server's state.
+pub(crate) struct Accounts {
+    pub(crate) store: Arc<dyn AccountStore>,
+    pub(crate) hasher: password::Hasher,
+    pub(crate) failures_by_address: Counter<IpAddr>,
+    pub(crate) failures_by_account: Counter<String>,
+    pub(crate) sign_ups: Counter<IpAddr>,
+}
+
+impl Accounts {
+    pub(crate) fn new(store: Arc<dyn AccountStore>) -> Accounts {
+        Accounts {
+            store,
+            hasher: password::Hasher::default(),
+            failures_by_address: Counter::new(limit::SIGN_IN_FAILURES_PER_ADDRESS),
+            failures_by_account: Counter::new(limit::SIGN_IN_FAILURES_PER_ACCOUNT),
+            sign_ups: Counter::new(limit::SIGN_UPS_PER_ADDRESS),
+        }
+    }
+}

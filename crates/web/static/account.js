@@ -1,0 +1,79 @@
+// @ts-check
+// The account control in the page's header: "Sign in" opens a dialog with
+// the sign-in and sign-up form; signed in, the header shows the name and
+// "Sign out". Playing needs no account: this module only tells the server
+// who the browser is (the session cookie is HttpOnly; the page asks
+// GET /api/account).
+
+import { api } from "./api.js";
+import { $ } from "./state.js";
+
+/**
+ * Shows `name` as signed in, or the "Sign in" button when null.
+ * @param {string | null} name
+ */
+function showAccount(name) {
+  const label = $("account-name");
+  label.textContent = name ? name : "";
+  label.hidden = !name;
+  $("account-open").hidden = !!name;
+  $("account-signout").hidden = !name;
+}
+
+/** @param {string} text */
+function showFormError(text) {
+  const el = $("account-error");
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+/** Asks the server who this browser is signed in as. */
+export async function loadAccount() {
+  try {
+    const me = await api.account();
+    showAccount(me.name);
+  } catch (_) {
+    // 401 (not signed in), or a server without accounts: anonymous.
+    showAccount(null);
+  }
+}
+
+export function wireAccount() {
+  const dialog = $("account-dialog", HTMLDialogElement);
+  const form = $("account-form", HTMLFormElement);
+  const user = $("account-user", HTMLInputElement);
+  const password = $("account-password", HTMLInputElement);
+  $("account-open").addEventListener("click", () => {
+    showFormError("");
+    password.value = "";
+    dialog.showModal();
+    user.focus();
+  });
+  $("account-cancel").addEventListener("click", () => dialog.close());
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const submitter = /** @type {SubmitEvent} */ (event).submitter;
+    const signUp = submitter instanceof HTMLButtonElement && submitter.value === "signup";
+    showFormError("");
+    try {
+      const me = signUp
+        ? await api.signUp(user.value, password.value)
+        : await api.signIn(user.value, password.value);
+      password.value = "";
+      dialog.close();
+      showAccount(me.name);
+    } catch (e) {
+      showFormError(e instanceof Error ? e.message : String(e));
+    }
+  });
+  $("account-signout").addEventListener("click", async () => {
+    try {
+      await api.signOut();
+    } catch (_) {
+      // The session is gone either way once the page reloads.
+    }
+    // The browser has a new seat cookie: the page starts again from it.
+    location.reload();
+  });
+  loadAccount();
+}
