@@ -8,7 +8,7 @@ use crate::error::{ApiError, ServeError};
 use crate::games::engine as schedule;
 use crate::games::{Action, Games};
 use crate::live::presence;
-use crate::store::GameStore;
+use crate::store::{PresenceStore, Store};
 use crate::{pool, seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -92,6 +92,8 @@ pub struct AppState {
     /// Each game's flag timer and the version it was set for (one per
     /// game with a running clock).
     pub(crate) flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
+    /// The live domain's queries (heartbeats and presence).
+    pub(crate) live_store: Arc<dyn PresenceStore>,
     /// This process's random id (heartbeat and presence rows).
     pub(crate) process: String,
     /// Games whose sockets here changed, for the presence writer (a shared
@@ -118,14 +120,14 @@ impl AppState {
 
 /// The server's state over `store`, its unfinished games resumed.
 pub(crate) async fn state_with(
-    store: Arc<dyn GameStore>,
+    store: Arc<dyn Store>,
     options: Options,
 ) -> Result<Arc<AppState>, ServeError> {
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
     let state = Arc::new(AppState {
-        games: Games::new(store, options.clock),
+        games: Games::new(store.clone(), options.clock),
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
         limiter: Limiter {
@@ -133,6 +135,7 @@ pub(crate) async fn state_with(
             windows: Mutex::new(HashMap::new()),
         },
         flags: Mutex::new(HashMap::new()),
+        live_store: store,
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
     });
@@ -142,7 +145,7 @@ pub(crate) async fn state_with(
     // may be serving these games, so their clocks go on. SQLite has one
     // process: it always restarts them.
     let now = state.games.now();
-    let store = &state.games.store;
+    let store = &state.live_store;
     let restart = !shared
         || !store
             .others_alive(&state.process, now.saturating_sub(FRESH_MS))

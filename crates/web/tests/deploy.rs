@@ -11,7 +11,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_web::proxy::Trusted;
 use springboard_web::store::{GameRecord, ListQuery, StoreError};
-use springboard_web::{app_with, GameStore, Options, SqliteStore};
+use springboard_web::{app_with, GameStore, Options, PresenceStore, SqliteStore, Store};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -46,7 +46,7 @@ async fn send(
     (status, headers, value)
 }
 
-async fn proxied_app(store: Arc<dyn GameStore>) -> Router {
+async fn proxied_app(store: Arc<dyn Store>) -> Router {
     let mut options = Options::new(None);
     options.creations_per_minute = 1;
     options.trusted_proxies = Trusted::parse(&["127.0.0.3"]).unwrap();
@@ -175,6 +175,13 @@ impl GameStore for Flaky {
         self.check()?;
         self.inner.unfinished().await
     }
+    fn describe(&self) -> String {
+        "a store that fails on demand".into()
+    }
+}
+
+#[async_trait]
+impl PresenceStore for Flaky {
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
         self.check()?;
         self.inner.heartbeat(process, now).await
@@ -186,9 +193,6 @@ impl GameStore for Flaky {
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
         self.check()?;
         self.inner.forget_processes(before).await
-    }
-    fn describe(&self) -> String {
-        "a store that fails on demand".into()
     }
 }
 

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
 use springboard_web::{
     app_with, Analysis, AnalysisLimit, EngineProvider, GameStore, ManualClock, Options, PgStore,
-    SqliteStore,
+    SqliteStore, Store,
 };
 use sqlx::postgres::PgConnectOptions;
 use std::sync::atomic::AtomicBool;
@@ -69,7 +69,7 @@ impl T {
     }
 
     async fn on(
-        store: Arc<dyn GameStore>,
+        store: Arc<dyn Store>,
         engine: Option<Arc<dyn EngineProvider>>,
         clock: Arc<ManualClock>,
     ) -> T {

@@ -5,7 +5,7 @@
 mod support;
 
 use springboard_web::store::{
-    Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError,
+    Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, PresenceStore, Store, StoreError,
 };
 use springboard_web::{PgStore, SqliteStore};
 use std::time::Duration;
@@ -34,8 +34,8 @@ fn record(id: &str, updated_at: i64) -> GameRecord {
 }
 
 /// Every backend to test, each over a new empty database.
-async fn stores() -> Vec<(&'static str, Box<dyn GameStore>)> {
-    let mut v: Vec<(&'static str, Box<dyn GameStore>)> =
+async fn stores() -> Vec<(&'static str, Box<dyn Store>)> {
+    let mut v: Vec<(&'static str, Box<dyn Store>)> =
         vec![("sqlite", Box::new(SqliteStore::memory().await.unwrap()))];
     if let Some(options) = postgres_options("sb_store").await {
         v.push((
@@ -158,7 +158,7 @@ async fn lists_recent_ongoing_and_mine() {
 #[tokio::test]
 async fn racing_writers_each_version_is_won_once() {
     for (name, store) in stores().await {
-        let store: std::sync::Arc<dyn GameStore> = store.into();
+        let store: std::sync::Arc<dyn Store> = store.into();
         store.insert(&record("racegame", 1)).await.unwrap();
         let mut tasks = Vec::new();
         for w in 0..8 {
