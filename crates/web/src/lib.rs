@@ -42,7 +42,9 @@ pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
     MAX_BODY_BYTES,
 };
-pub use store::{Crowd, GameStore, PgStore, PresenceStore, SqliteStore, Store};
+pub use store::{
+    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,
+};
 
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ServeError};
 use crate::games::engine as schedule;
 use crate::games::{Action, Games};
 use crate::live::presence;
-use crate::store::{PresenceStore, Store};
+use crate::store::{GameEndHook, GameEnded, PresenceStore, Store};
 use crate::{pool, seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -34,6 +34,11 @@ pub struct Options {
     /// The reverse proxies whose `X-Forwarded-For`/`-Proto` are believed
     /// (`proxy.rs`; empty: none).
     pub trusted_proxies: crate::proxy::Trusted,
+    /// What other domains do when a game ends, in the transaction that
+    /// ends it, in this order ([`GameEndHook`]).
+    pub end_hooks: Vec<Arc<dyn GameEndHook>>,
+    /// Every game's end, after its commit ([`Options::subscribe_ended`]).
+    ended: tokio::sync::broadcast::Sender<GameEnded>,
 }
 
 impl Options {
@@ -45,7 +50,16 @@ impl Options {
             creations_per_minute: CREATIONS_PER_MINUTE,
             heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
             trusted_proxies: crate::proxy::Trusted::default(),
+            end_hooks: Vec::new(),
+            ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
+    }
+
+    /// Every game's end from now on, after its commit (an in-process
+    /// subscriber; one that falls more than 1,024 ends behind misses
+    /// some).
+    pub fn subscribe_ended(&self) -> tokio::sync::broadcast::Receiver<GameEnded> {
+        self.ended.subscribe()
     }
 }
 
@@ -126,8 +140,12 @@ pub(crate) async fn state_with(
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+    let mut games = Games::new(store.clone(), options.clock);
+    games.end_hooks = options.end_hooks;
+    games.ended = options.ended;
+    crate::games::ended::log_ends(&games);
     let state = Arc::new(AppState {
-        games: Games::new(store.clone(), options.clock),
+        games,
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
         limiter: Limiter {

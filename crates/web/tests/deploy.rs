@@ -10,7 +10,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_web::proxy::Trusted;
-use springboard_web::store::{GameRecord, ListQuery, StoreError};
+use springboard_web::store::{Ending, GameRecord, ListQuery, StoreError};
 use springboard_web::{app_with, GameStore, Options, PresenceStore, SqliteStore, Store};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -163,9 +163,10 @@ impl GameStore for Flaky {
         game: &GameRecord,
         expected: i64,
         also: &[GameRecord],
+        ending: Option<Ending<'_>>,
     ) -> Result<bool, StoreError> {
         self.check()?;
-        self.inner.update(game, expected, also).await
+        self.inner.update(game, expected, also, ending).await
     }
     async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
         self.check()?;

@@ -653,7 +653,10 @@ async fn an_engine_game_resumes_after_a_restart() {
         rec.engine_level = Some(1);
         rec.white_seat = None;
         rec.version += 1;
-        assert!(store.update(&rec, rec.version - 1, &[]).await.unwrap());
+        assert!(store
+            .update(&rec, rec.version - 1, &[], None)
+            .await
+            .unwrap());
         id
     };
     let t = T::on(

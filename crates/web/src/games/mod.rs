@@ -7,6 +7,7 @@
 
 pub(crate) mod analysis;
 mod apply;
+pub(crate) mod ended;
 pub(crate) mod engine;
 pub(crate) mod http;
 
@@ -14,7 +15,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::live::hub::Hub;
 use crate::seat;
-use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
+use crate::store::{Ending, GameEndHook, GameEnded, GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::{parse_uci, to_uci};
@@ -341,11 +342,19 @@ impl Entry {
 
 type Cache = HashMap<String, Entry>;
 
+/// How many game ends a slow subscriber may fall behind before it misses
+/// some ([`tokio::sync::broadcast`]).
+pub const ENDED_CAPACITY: usize = 1024;
+
 /// The games: store, clock and the games in memory.
 pub struct Games {
     pub store: Arc<dyn GameStore>,
     pub clock: Arc<dyn Clock>,
     pub hub: Hub,
+    /// The other domains' hooks, run in the transaction that ends a game.
+    pub end_hooks: Vec<Arc<dyn GameEndHook>>,
+    /// Every game's end, after its commit, to the in-process subscribers.
+    pub ended: tokio::sync::broadcast::Sender<GameEnded>,
     cache: Mutex<Cache>,
 }
 
@@ -361,6 +370,8 @@ impl Games {
             store,
             clock,
             hub: Hub::default(),
+            end_hooks: Vec::new(),
+            ended: tokio::sync::broadcast::channel(ENDED_CAPACITY).0,
             cache: Mutex::new(HashMap::new()),
         }
     }
@@ -482,9 +493,14 @@ impl Games {
             next.rec.version = expected.saturating_add(1);
             next.rec.updated_at = now;
             let also: Vec<GameRecord> = rematch.iter().cloned().collect();
+            let ended = GameEnded::of_change(&guard.rec, &next.rec);
+            let ending = ended.as_ref().map(|event| Ending {
+                event,
+                hooks: &self.end_hooks,
+            });
             let written = self
                 .store
-                .update(&next.rec, expected, &also)
+                .update(&next.rec, expected, &also, ending)
                 .await
                 .map_err(db)?;
             if !written {
@@ -494,7 +510,11 @@ impl Games {
                     "the game changed meanwhile; reload it".into(),
                 ));
             }
-            log_lifecycle(&guard, &next, &action, rematch.as_ref());
+            log_lifecycle(&next, &action, rematch.as_ref());
+            if let Some(event) = ended {
+                // No subscriber is no error.
+                let _ = self.ended.send(event);
+            }
             guard.engine_stop.store(true, Ordering::Relaxed);
             guard.analysis_stop.store(true, Ordering::Relaxed);
             next.engine_stop = Arc::new(AtomicBool::new(false));

@@ -8,7 +8,7 @@
 //! tells them of a change with the [`GameStore::changed`] hook and says it
 //! is [`GameStore::shared`].
 
-use super::StoreError;
+use super::{Ending, StoreError};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
@@ -116,12 +116,15 @@ pub trait GameStore: Send + Sync + 'static {
     /// Replaces the stored game by `game` if the stored version is still
     /// `expected` (compare-and-set); `Ok(false)` changes nothing. `game`
     /// carries the new version. `also`: games inserted in the same
-    /// transaction (a rematch).
+    /// transaction (a rematch). `ending`: the change ends the game; its
+    /// hooks run in the same transaction, before the commit, and an error
+    /// of one rolls everything back.
     async fn update(
         &self,
         game: &GameRecord,
         expected: i64,
         also: &[GameRecord],
+        ending: Option<Ending<'_>>,
     ) -> Result<bool, StoreError>;
 
     /// Up to `limit` games, the most recently changed first.

@@ -10,17 +10,22 @@
 //!   (`migrations/sqlite/`, `migrations/postgres/`), its transactions,
 //!   PostgreSQL's notices, and its [`GameStore`].
 //! - `games.rs`: the games' records and queries ([`GameStore`]).
+//! - `ended.rs`: the end of a game as an event ([`GameEnded`]) and the
+//!   other domains' hooks run in the transaction that ends it
+//!   ([`GameEndHook`]).
 //! - `live.rs`: the live domain's queries ([`PresenceStore`]): the server
 //!   processes' heartbeats and who is connected through each.
 //!
 //! The SQL is portable (`$1` placeholders, runtime queries, no
 //! compile-time query macros), so both backends run the same statements.
 
+mod ended;
 mod games;
 mod live;
 mod pg;
 mod sqlite;
 
+pub use ended::{Ending, GameEndHook, GameEnded, StoreTx};
 pub use games::{GameRecord, GameStore, ListQuery, MoveRecord};
 pub use live::{Crowd, PresenceStore};
 pub use pg::PgStore;
@@ -37,6 +42,9 @@ pub enum StoreError {
     Corrupt(String),
     #[error("a game with id {0} already exists")]
     Duplicate(String),
+    /// An end-of-game hook refused the game's end (its own reason).
+    #[error("an end-of-game hook failed: {0}")]
+    Hook(String),
     #[error("cannot create the data directory {path}: {source}")]
     DataDir {
         path: String,

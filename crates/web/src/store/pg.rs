@@ -15,7 +15,7 @@ use super::games::{
     game_queries, game_row_codec, moves_json, GameRecord, GameStore, ListQuery, COLUMNS, INSERT,
     UPDATE,
 };
-use super::{is_unique_violation, Notice, StoreError};
+use super::{is_unique_violation, Ending, Notice, StoreError, StoreTx};
 use async_trait::async_trait;
 use serde::Deserialize;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions, PgRow};
@@ -135,11 +135,15 @@ impl GameStore for PgStore {
         game: &GameRecord,
         expected: i64,
         also: &[GameRecord],
+        ending: Option<Ending<'_>>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         // Dropped without a commit, the transaction rolls back.
         if !update_game(&mut tx, game, expected, also).await? {
             return Ok(false);
+        }
+        if let Some(ending) = ending {
+            ending.run(&mut StoreTx::Postgres(&mut *tx)).await?;
         }
         // In the transaction: delivered at commit, never for a change that
         // was rolled back.

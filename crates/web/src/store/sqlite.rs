@@ -6,7 +6,7 @@ use super::games::{
     game_queries, game_row_codec, moves_json, GameRecord, GameStore, ListQuery, COLUMNS, INSERT,
     UPDATE,
 };
-use super::{is_unique_violation, StoreError};
+use super::{is_unique_violation, Ending, StoreError, StoreTx};
 use async_trait::async_trait;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
@@ -101,11 +101,15 @@ impl GameStore for SqliteStore {
         game: &GameRecord,
         expected: i64,
         also: &[GameRecord],
+        ending: Option<Ending<'_>>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         // Dropped without a commit, the transaction rolls back.
         if !update_game(&mut tx, game, expected, also).await? {
             return Ok(false);
+        }
+        if let Some(ending) = ending {
+            ending.run(&mut StoreTx::Sqlite(&mut *tx)).await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -164,12 +168,12 @@ mod tests {
         next.version = 2;
         next.black_seat = Some("bb".into());
         next.status = "playing".into();
-        assert!(store.update(&next, 1, &[]).await.unwrap());
+        assert!(store.update(&next, 1, &[], None).await.unwrap());
         // A second writer that read version 1 changes nothing.
         let mut stale = g.clone();
         stale.version = 2;
         stale.result = Some("1-0".into());
-        assert!(!store.update(&stale, 1, &[]).await.unwrap());
+        assert!(!store.update(&stale, 1, &[], None).await.unwrap());
         assert_eq!(store.load("abcdEFGH").await.unwrap(), Some(next));
     }
 
@@ -185,14 +189,16 @@ mod tests {
         next.rematch_id = Some("game0002".into());
         // The new game's id is taken: the update is rolled back too.
         assert!(matches!(
-            store.update(&next, 1, std::slice::from_ref(&other)).await,
+            store
+                .update(&next, 1, std::slice::from_ref(&other), None)
+                .await,
             Err(StoreError::Duplicate(_))
         ));
         assert_eq!(store.load("game0001").await.unwrap().unwrap().version, 1);
         let new = record("game0003", 12);
         next.rematch_id = Some("game0003".into());
         assert!(store
-            .update(&next, 1, std::slice::from_ref(&new))
+            .update(&next, 1, std::slice::from_ref(&new), None)
             .await
             .unwrap());
         assert_eq!(store.load("game0003").await.unwrap(), Some(new));
