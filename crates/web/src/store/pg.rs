@@ -143,7 +143,7 @@ impl GameStore for PgStore {
             return Ok(false);
         }
         if let Some(ending) = ending {
-            ending.run(&mut StoreTx::Postgres(&mut *tx)).await?;
+            ending.run(&mut StoreTx::Postgres(&mut tx)).await?;
         }
         // In the transaction: delivered at commit, never for a change that
         // was rolled back.

@@ -109,7 +109,7 @@ impl GameStore for SqliteStore {
             return Ok(false);
         }
         if let Some(ending) = ending {
-            ending.run(&mut StoreTx::Sqlite(&mut *tx)).await?;
+            ending.run(&mut StoreTx::Sqlite(&mut tx)).await?;
         }
         tx.commit().await?;
         Ok(true)
