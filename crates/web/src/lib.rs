@@ -27,7 +27,6 @@ mod games;
 mod live;
 mod logs;
 mod outage;
-mod pg;
 mod pool;
 pub mod proxy;
 mod seat;
@@ -42,12 +41,13 @@ pub use error::{ApiError, ServeError};
 pub use games::kinds::{Mode, Status};
 pub use live::protocol;
 pub use logs::panic_message;
-pub use pg::PgStore;
 pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
     MAX_BODY_BYTES,
 };
-pub use store::{Crowd, GameStore, SqliteStore};
+pub use store::{
+    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,
+};
 
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -77,7 +77,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 /// The app over `store`. Resumes the unfinished games first: their clocks
 /// restart now (the time the server was down is not charged) and the
 /// engine moves where it is to move.
-pub async fn app_with(store: Arc<dyn GameStore>, options: Options) -> Result<Router, ServeError> {
+pub async fn app_with(store: Arc<dyn Store>, options: Options) -> Result<Router, ServeError> {
     // The client's address and scheme behind a trusted proxy (proxy.rs).
     let trusted = Arc::new(options.trusted_proxies.clone());
     Ok(
@@ -382,7 +382,7 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let (store, accounts): (Arc<dyn GameStore>, Arc<dyn AccountStore>) = match database {
+        let (store, accounts): (Arc<dyn Store>, Arc<dyn AccountStore>) = match database {
             Database::Sqlite(path) => {
                 let s = Arc::new(SqliteStore::open(path).await?);
                 (s.clone(), s)

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ServeError};
 use crate::games::engine as schedule;
 use crate::games::{Action, Games};
 use crate::live::presence;
-use crate::store::GameStore;
+use crate::store::{GameEndHook, GameEnded, PresenceStore, Store};
 use crate::{pool, seat};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -37,6 +37,11 @@ pub struct Options {
     /// Where accounts are kept (usually the game store itself); None: the
     /// server has no accounts and `/api/account` answers 404.
     pub accounts: Option<Arc<dyn crate::accounts::AccountStore>>,
+    /// What other domains do when a game ends, in the transaction that
+    /// ends it, in this order ([`GameEndHook`]).
+    pub end_hooks: Vec<Arc<dyn GameEndHook>>,
+    /// Every game's end, after its commit ([`Options::subscribe_ended`]).
+    ended: tokio::sync::broadcast::Sender<GameEnded>,
 }
 
 impl Options {
@@ -49,7 +54,16 @@ impl Options {
             heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
             trusted_proxies: crate::proxy::Trusted::default(),
             accounts: None,
+            end_hooks: Vec::new(),
+            ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
+    }
+
+    /// Every game's end from now on, after its commit (an in-process
+    /// subscriber; one that falls more than 1,024 ends behind misses
+    /// some).
+    pub fn subscribe_ended(&self) -> tokio::sync::broadcast::Receiver<GameEnded> {
+        self.ended.subscribe()
     }
 }
 
@@ -96,6 +110,8 @@ pub struct AppState {
     /// Each game's flag timer and the version it was set for (one per
     /// game with a running clock).
     pub(crate) flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
+    /// The live domain's queries (heartbeats and presence).
+    pub(crate) live_store: Arc<dyn PresenceStore>,
     /// This process's random id (heartbeat and presence rows).
     pub(crate) process: String,
     /// Games whose sockets here changed, for the presence writer (a shared
@@ -124,14 +140,18 @@ impl AppState {
 
 /// The server's state over `store`, its unfinished games resumed.
 pub(crate) async fn state_with(
-    store: Arc<dyn GameStore>,
+    store: Arc<dyn Store>,
     options: Options,
 ) -> Result<Arc<AppState>, ServeError> {
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+    let mut games = Games::new(store.clone(), options.clock);
+    games.end_hooks = options.end_hooks;
+    games.ended = options.ended;
+    crate::games::ended::log_ends(&games);
     let state = Arc::new(AppState {
-        games: Games::new(store, options.clock),
+        games,
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
         limiter: Limiter {
@@ -139,6 +159,7 @@ pub(crate) async fn state_with(
             windows: Mutex::new(HashMap::new()),
         },
         flags: Mutex::new(HashMap::new()),
+        live_store: store,
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
         accounts: options.accounts.map(crate::accounts::Accounts::new),
@@ -149,7 +170,7 @@ pub(crate) async fn state_with(
     // may be serving these games, so their clocks go on. SQLite has one
     // process: it always restarts them.
     let now = state.games.now();
-    let store = &state.games.store;
+    let store = &state.live_store;
     let restart = !shared
         || !store
             .others_alive(&state.process, now.saturating_sub(FRESH_MS))

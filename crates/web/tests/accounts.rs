@@ -14,12 +14,12 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use springboard_web::proxy::Trusted;
-use springboard_web::{app_with, AccountStore, GameStore, Options, PgStore, SqliteStore};
+use springboard_web::{app_with, AccountStore, GameStore, Options, PgStore, SqliteStore, Store};
 use std::collections::HashMap;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, OnceLock};
-use support::postgres_options;
+use support::postgres::postgres_options;
 use tower::ServiceExt;
 
 const HOST: &str = "play.test";
@@ -79,7 +79,7 @@ async fn apps() -> Vec<(&'static str, Router, Arc<dyn AccountStore>)> {
     v
 }
 
-async fn app(games: Arc<dyn GameStore>, accounts: Arc<dyn AccountStore>) -> Router {
+async fn app(games: Arc<dyn Store>, accounts: Arc<dyn AccountStore>) -> Router {
     let mut options = Options::new(None);
     options.accounts = Some(accounts);
     options.trusted_proxies = Trusted::parse(&["127.0.0.3"]).unwrap();

@@ -10,8 +10,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Router;
 use serde_json::{json, Value};
 use springboard_web::proxy::Trusted;
-use springboard_web::store::{GameRecord, ListQuery, StoreError};
-use springboard_web::{app_with, GameStore, Options, SqliteStore};
+use springboard_web::store::{Ending, GameRecord, ListQuery, StoreError};
+use springboard_web::{app_with, GameStore, Options, PresenceStore, SqliteStore, Store};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -34,7 +34,7 @@ async fn send(
     (status, headers, value)
 }
 
-async fn proxied_app(store: Arc<dyn GameStore>) -> Router {
+async fn proxied_app(store: Arc<dyn Store>) -> Router {
     let mut options = Options::new(None);
     options.creations_per_minute = 1;
     options.trusted_proxies = Trusted::parse(&["127.0.0.3"]).unwrap();
@@ -151,9 +151,10 @@ impl GameStore for Flaky {
         game: &GameRecord,
         expected: i64,
         also: &[GameRecord],
+        ending: Option<Ending<'_>>,
     ) -> Result<bool, StoreError> {
         self.check()?;
-        self.inner.update(game, expected, also).await
+        self.inner.update(game, expected, also, ending).await
     }
     async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
         self.check()?;
@@ -163,6 +164,13 @@ impl GameStore for Flaky {
         self.check()?;
         self.inner.unfinished().await
     }
+    fn describe(&self) -> String {
+        "a store that fails on demand".into()
+    }
+}
+
+#[async_trait]
+impl PresenceStore for Flaky {
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
         self.check()?;
         self.inner.heartbeat(process, now).await
@@ -174,9 +182,6 @@ impl GameStore for Flaky {
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
         self.check()?;
         self.inner.forget_processes(before).await
-    }
-    fn describe(&self) -> String {
-        "a store that fails on demand".into()
     }
 }
 

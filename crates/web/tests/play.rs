@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 use springboard_web::{
-    app_with, EngineProvider, GameStore, ManualClock, Options, PgStore, SqliteStore,
+    app_with, EngineProvider, GameStore, ManualClock, Options, PgStore, SqliteStore, Store,
 };
 use sqlx::postgres::PgConnectOptions;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ impl T {
     }
 
     async fn on(
-        store: Arc<dyn GameStore>,
+        store: Arc<dyn Store>,
         engine: Option<Arc<dyn EngineProvider>>,
         clock: Arc<ManualClock>,
     ) -> T {
@@ -585,7 +585,10 @@ async fn an_engine_game_resumes_after_a_restart() {
         rec.engine_level = Some(1);
         rec.white_seat = None;
         rec.version += 1;
-        assert!(store.update(&rec, rec.version - 1, &[]).await.unwrap());
+        assert!(store
+            .update(&rec, rec.version - 1, &[], None)
+            .await
+            .unwrap());
         id
     };
     let t = T::on(

@@ -4,11 +4,15 @@
 
 mod support;
 
+use async_trait::async_trait;
 use springboard_rules::Color;
 use springboard_web::store::{
-    Crowd, GameRecord, GameStore, ListQuery, MoveRecord, Notice, StoreError,
+    Crowd, Ending, GameEndHook, GameEnded, GameRecord, GameStore, ListQuery, MoveRecord, Notice,
+    PresenceStore, Store, StoreError, StoreTx,
 };
 use springboard_web::{Mode, PgStore, SqliteStore, Status};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use support::postgres::postgres_options;
 
@@ -35,8 +39,8 @@ fn record(id: &str, updated_at: i64) -> GameRecord {
 }
 
 /// Every backend to test, each over a new empty database.
-async fn stores() -> Vec<(&'static str, Box<dyn GameStore>)> {
-    let mut v: Vec<(&'static str, Box<dyn GameStore>)> =
+async fn stores() -> Vec<(&'static str, Box<dyn Store>)> {
+    let mut v: Vec<(&'static str, Box<dyn Store>)> =
         vec![("sqlite", Box::new(SqliteStore::memory().await.unwrap()))];
     if let Some(options) = postgres_options("sb_store").await {
         v.push((
@@ -66,16 +70,19 @@ async fn a_game_round_trips_and_updates_by_compare_and_set() {
         next.version = 2;
         next.black_seat = Some("bb".into());
         next.status = Status::Playing;
-        assert!(store.update(&next, 1, &[]).await.unwrap(), "{name}");
+        assert!(store.update(&next, 1, &[], None).await.unwrap(), "{name}");
         // A second writer that read version 1 changes nothing.
         let mut stale = g.clone();
         stale.version = 2;
         stale.result = Some("1-0".into());
-        assert!(!store.update(&stale, 1, &[]).await.unwrap(), "{name}");
+        assert!(!store.update(&stale, 1, &[], None).await.unwrap(), "{name}");
         assert_eq!(store.load("abcdEFGH").await.unwrap(), Some(next), "{name}");
         // An update of a game that is not stored changes nothing.
         assert!(
-            !store.update(&record("nothere1", 1), 0, &[]).await.unwrap(),
+            !store
+                .update(&record("nothere1", 1), 0, &[], None)
+                .await
+                .unwrap(),
             "{name}"
         );
     }
@@ -94,7 +101,9 @@ async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
         // The new game's id is taken: the update is rolled back too.
         assert!(
             matches!(
-                store.update(&next, 1, std::slice::from_ref(&other)).await,
+                store
+                    .update(&next, 1, std::slice::from_ref(&other), None)
+                    .await,
                 Err(StoreError::Duplicate(_))
             ),
             "{name}"
@@ -108,7 +117,7 @@ async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
         next.rematch_id = Some("game0003".into());
         assert!(
             store
-                .update(&next, 1, std::slice::from_ref(&new))
+                .update(&next, 1, std::slice::from_ref(&new), None)
                 .await
                 .unwrap(),
             "{name}"
@@ -159,7 +168,7 @@ async fn lists_recent_ongoing_and_mine() {
 #[tokio::test]
 async fn racing_writers_each_version_is_won_once() {
     for (name, store) in stores().await {
-        let store: std::sync::Arc<dyn GameStore> = store.into();
+        let store: std::sync::Arc<dyn Store> = store.into();
         store.insert(&record("racegame", 1)).await.unwrap();
         let mut tasks = Vec::new();
         for w in 0..8 {
@@ -176,7 +185,7 @@ async fn racing_writers_each_version_is_won_once() {
                         ms: None,
                         at: 0,
                     });
-                    if store.update(&g, expected, &[]).await.unwrap() {
+                    if store.update(&g, expected, &[], None).await.unwrap() {
                         won += 1;
                     }
                 }
@@ -210,8 +219,8 @@ async fn postgres_changes_are_announced_to_listeners() {
     let mut next = record("notified", 1);
     next.version = 2;
     // A lost compare-and-set announces nothing.
-    assert!(!writer.update(&next, 5, &[]).await.unwrap());
-    assert!(writer.update(&next, 1, &[]).await.unwrap());
+    assert!(!writer.update(&next, 5, &[], None).await.unwrap());
+    assert!(writer.update(&next, 1, &[], None).await.unwrap());
     let got = tokio::time::timeout(Duration::from_secs(10), notices.recv())
         .await
         .expect("the notice comes within 10 s");
@@ -339,6 +348,183 @@ async fn postgres_presence_is_summed_over_the_other_live_processes() {
         .await
         .unwrap();
     assert_eq!(left, 0);
+}
+
+/// An end-of-game hook that writes the game's end in `ended_log`, then
+/// fails when `fail`.
+struct LogHook {
+    fail: bool,
+    calls: AtomicUsize,
+}
+
+impl LogHook {
+    fn new(fail: bool) -> Arc<LogHook> {
+        Arc::new(LogHook {
+            fail,
+            calls: AtomicUsize::new(0),
+        })
+    }
+
+    fn calls(&self) -> usize {
+        self.calls.load(Ordering::SeqCst)
+    }
+}
+
+#[async_trait]
+impl GameEndHook for LogHook {
+    async fn on_end(&self, tx: &mut StoreTx<'_>, ended: &GameEnded) -> Result<(), StoreError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        let sql = "INSERT INTO ended_log (game, result) VALUES ($1, $2)";
+        match tx {
+            StoreTx::Sqlite(c) => {
+                sqlx::query(sql)
+                    .bind(&ended.id)
+                    .bind(&ended.result)
+                    .execute(&mut **c)
+                    .await?;
+            }
+            StoreTx::Postgres(c) => {
+                sqlx::query(sql)
+                    .bind(&ended.id)
+                    .bind(&ended.result)
+                    .execute(&mut **c)
+                    .await?;
+            }
+        }
+        if self.fail {
+            return Err(StoreError::Hook("refused".into()));
+        }
+        Ok(())
+    }
+}
+
+/// A backend's pool, to read what the hooks wrote.
+enum Pool {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+impl Pool {
+    async fn logged(&self) -> Vec<(String, String)> {
+        let sql = "SELECT game, result FROM ended_log ORDER BY game";
+        match self {
+            Pool::Sqlite(p) => sqlx::query_as(sql).fetch_all(p).await.unwrap(),
+            Pool::Postgres(p) => sqlx::query_as(sql).fetch_all(p).await.unwrap(),
+        }
+    }
+}
+
+/// Every backend over a new empty database with a table `ended_log`.
+async fn stores_with_log() -> Vec<(&'static str, Box<dyn Store>, Pool)> {
+    const TABLE: &str = "CREATE TABLE ended_log (game TEXT NOT NULL, result TEXT NOT NULL)";
+    let sqlite = SqliteStore::memory().await.unwrap();
+    sqlx::query(TABLE).execute(sqlite.pool()).await.unwrap();
+    let pool = Pool::Sqlite(sqlite.pool().clone());
+    let mut v: Vec<(&'static str, Box<dyn Store>, Pool)> = vec![("sqlite", Box::new(sqlite), pool)];
+    if let Some(options) = postgres_options("sb_store").await {
+        let pg = PgStore::connect_with(options).await.unwrap();
+        sqlx::query(TABLE).execute(pg.pool()).await.unwrap();
+        let pool = Pool::Postgres(pg.pool().clone());
+        v.push(("postgres", Box::new(pg), pool));
+    }
+    v
+}
+
+/// The hooks of a game's end run in the transaction that ends it: what
+/// they write is committed with the end, a failing one rolls the end and
+/// every write back, and a change that does not end the game (or loses
+/// its compare-and-set) runs none.
+#[tokio::test]
+async fn end_of_game_hooks_commit_or_roll_back_with_the_end() {
+    for (name, store, pool) in stores_with_log().await {
+        let writes = LogHook::new(false);
+        let refuses = LogHook::new(true);
+        let g = record("endgame1", 1);
+        store.insert(&g).await.unwrap();
+        // Joined: not an end.
+        let mut next = g.clone();
+        next.version = 2;
+        next.status = Status::Playing;
+        next.black_seat = Some("bb".into());
+        assert_eq!(GameEnded::of_change(&g, &next), None, "{name}");
+        assert!(store.update(&next, 1, &[], None).await.unwrap(), "{name}");
+        // Resigned: the end.
+        let mut end = next.clone();
+        end.version = 3;
+        end.updated_at = 77;
+        end.status = Status::Ended;
+        end.result = Some("0-1".into());
+        end.reason = Some("resignation".into());
+        let event = GameEnded::of_change(&next, &end).expect("an end");
+        assert_eq!(
+            event,
+            GameEnded {
+                id: "endgame1".into(),
+                variant: "hopchess".into(),
+                mode: Mode::Friend,
+                white_seat: Some("aa".into()),
+                black_seat: Some("bb".into()),
+                engine_color: Some(Color::Black),
+                result: "0-1".into(),
+                reason: "resignation".into(),
+                plies: 1,
+                version: 3,
+                at: 77,
+            },
+            "{name}"
+        );
+        // An ended game that changes again (a rematch offer) ends nothing.
+        assert_eq!(GameEnded::of_change(&end, &end), None, "{name}");
+        // The second hook fails: the game is not ended, the first hook's
+        // row is not kept.
+        let hooks: Vec<Arc<dyn GameEndHook>> = vec![writes.clone(), refuses.clone()];
+        let ending = Ending {
+            event: &event,
+            hooks: &hooks,
+        };
+        assert!(
+            matches!(
+                store.update(&end, 2, &[], Some(ending)).await,
+                Err(StoreError::Hook(_))
+            ),
+            "{name}"
+        );
+        assert_eq!((writes.calls(), refuses.calls()), (1, 1), "{name}");
+        let stored = store.load("endgame1").await.unwrap().unwrap();
+        assert_eq!(
+            (stored.version, stored.status.as_str()),
+            (2, "playing"),
+            "{name}"
+        );
+        assert!(pool.logged().await.is_empty(), "{name}");
+        // The hook alone: its row is committed with the end.
+        let hooks: Vec<Arc<dyn GameEndHook>> = vec![writes.clone()];
+        let ending = Ending {
+            event: &event,
+            hooks: &hooks,
+        };
+        assert!(
+            store.update(&end, 2, &[], Some(ending)).await.unwrap(),
+            "{name}"
+        );
+        assert_eq!(
+            store.load("endgame1").await.unwrap(),
+            Some(end.clone()),
+            "{name}"
+        );
+        assert_eq!(
+            pool.logged().await,
+            [("endgame1".to_string(), "0-1".to_string())],
+            "{name}"
+        );
+        // A lost compare-and-set runs no hook.
+        assert!(
+            !store.update(&end, 2, &[], Some(ending)).await.unwrap(),
+            "{name}"
+        );
+        assert_eq!(writes.calls(), 2, "{name}");
+        assert_eq!(pool.logged().await.len(), 1, "{name}");
+    }
 }
 
 /// A database connection of the test's own, beside the store's.

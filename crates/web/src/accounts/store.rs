@@ -2,7 +2,7 @@
 //! [`AccountStore`] trait and its implementation for both stores, the same
 //! portable statements (`$1` placeholders) over each one's pool.
 
-use crate::pg::PgStore;
+use crate::store::PgStore;
 use crate::store::{is_unique_violation, SqliteStore, StoreError};
 use async_trait::async_trait;
 use sqlx::Row;

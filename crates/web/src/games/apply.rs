@@ -9,26 +9,12 @@ pub(super) struct Applied {
     pub(super) rematch: Option<GameRecord>,
 }
 
-/// Logs what a committed change did to the game's life: a seat taken,
-/// the end (result and reason), a rematch created.
-pub(super) fn log_lifecycle(
-    before: &Live,
-    after: &Live,
-    action: &Action,
-    rematch: Option<&GameRecord>,
-) {
+/// Logs what a committed change did to the game's life: a seat taken, a
+/// rematch created (the end is logged by its subscriber, `ended.rs`).
+pub(super) fn log_lifecycle(after: &Live, action: &Action, rematch: Option<&GameRecord>) {
     let id = &after.rec.id;
     if matches!(action, Action::Join) {
         tracing::info!(game = %id, "game joined");
-    }
-    if !before.is_over() && after.is_over() {
-        tracing::info!(
-            game = %id,
-            result = after.rec.result.as_deref(),
-            reason = after.rec.reason.as_deref(),
-            plies = after.plies(),
-            "game finished"
-        );
     }
     if let Some(r) = rematch {
         tracing::info!(game = %r.id, rematch_of = %id, variant = %r.variant, mode = %r.mode, "game created");

@@ -7,15 +7,16 @@
 
 pub(crate) mod analysis;
 mod apply;
+pub(crate) mod ended;
 pub(crate) mod engine;
 pub mod error;
 pub(crate) mod http;
-pub mod kinds;
+pub use crate::store::kinds;
 
 use crate::clock::Clock;
 use crate::live::hub::Hub;
 use crate::seat;
-use crate::store::{GameRecord, GameStore, MoveRecord, StoreError};
+use crate::store::{Ending, GameEndHook, GameEnded, GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::{parse_uci, to_uci};
@@ -338,11 +339,19 @@ impl Entry {
 
 type Cache = HashMap<String, Entry>;
 
+/// How many game ends a slow subscriber may fall behind before it misses
+/// some ([`tokio::sync::broadcast`]).
+pub const ENDED_CAPACITY: usize = 1024;
+
 /// The games: store, clock and the games in memory.
 pub struct Games {
     pub store: Arc<dyn GameStore>,
     pub clock: Arc<dyn Clock>,
     pub hub: Hub,
+    /// The other domains' hooks, run in the transaction that ends a game.
+    pub end_hooks: Vec<Arc<dyn GameEndHook>>,
+    /// Every game's end, after its commit, to the in-process subscribers.
+    pub ended: tokio::sync::broadcast::Sender<GameEnded>,
     cache: Mutex<Cache>,
 }
 
@@ -352,6 +361,8 @@ impl Games {
             store,
             clock,
             hub: Hub::default(),
+            end_hooks: Vec::new(),
+            ended: tokio::sync::broadcast::channel(ENDED_CAPACITY).0,
             cache: Mutex::new(HashMap::new()),
         }
     }
@@ -473,13 +484,25 @@ impl Games {
             next.rec.version = expected.saturating_add(1);
             next.rec.updated_at = now;
             let also: Vec<GameRecord> = rematch.iter().cloned().collect();
-            let written = self.store.update(&next.rec, expected, &also).await?;
+            let ended = GameEnded::of_change(&guard.rec, &next.rec);
+            let ending = ended.as_ref().map(|event| Ending {
+                event,
+                hooks: &self.end_hooks,
+            });
+            let written = self
+                .store
+                .update(&next.rec, expected, &also, ending)
+                .await?;
             if !written {
                 drop(guard);
                 self.forget(id);
                 return Err(GameError::Raced);
             }
-            log_lifecycle(&guard, &next, &action, rematch.as_ref());
+            log_lifecycle(&next, &action, rematch.as_ref());
+            if let Some(event) = ended {
+                // No subscriber is no error.
+                let _ = self.ended.send(event);
+            }
             guard.engine_stop.store(true, Ordering::Relaxed);
             guard.analysis_stop.store(true, Ordering::Relaxed);
             next.engine_stop = Arc::new(AtomicBool::new(false));

@@ -14,7 +14,7 @@ use std::time::Duration;
 /// to this process's sockets of the game; after a lost connection, every
 /// socket is told the current version.
 pub(crate) async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
-    let Some(mut notices) = state.games.store.listen().await? else {
+    let Some(mut notices) = state.live_store.listen().await? else {
         return Ok(());
     };
     let weak = Arc::downgrade(state);
@@ -48,7 +48,7 @@ async fn refresh_presence(app: &AppState, games: Vec<String>) {
         return;
     }
     let since = app.games.now().saturating_sub(FRESH_MS);
-    match app.games.store.presence(&games, &app.process, since).await {
+    match app.live_store.presence(&games, &app.process, since).await {
         Ok(rows) => {
             let rows: HashMap<String, store::Crowd> = rows.into_iter().collect();
             for id in games {
@@ -72,7 +72,7 @@ pub(crate) fn heartbeats(state: &Arc<AppState>, every: Duration) {
             tick.tick().await;
             let Some(app) = weak.upgrade() else { break };
             let now = app.games.now();
-            let store = &app.games.store;
+            let store = &app.live_store;
             if let Err(e) = store.heartbeat(&app.process, now).await {
                 tracing::warn!(error = %e, "cannot write the heartbeat");
             }
@@ -104,7 +104,7 @@ pub(crate) fn write_presence(
             let Some(app) = weak.upgrade() else { break };
             for id in &ids {
                 let local = app.games.hub.local(id);
-                if let Err(e) = app.games.store.set_presence(&app.process, id, local).await {
+                if let Err(e) = app.live_store.set_presence(&app.process, id, local).await {
                     tracing::warn!(game = %id, error = %e, "cannot write who is connected");
                 }
             }

@@ -1,20 +1,21 @@
 //! The PostgreSQL store ([`PgStore`]): the same [`GameStore`] as
-//! [`crate::store::SqliteStore`] (the same statements, compare-and-set on
+//! [`super::SqliteStore`] (the same statements, compare-and-set on
 //! `version` in a transaction), with its own versioned migrations
 //! (`migrations/postgres/`), for several server processes sharing one
 //! database.
 //!
 //! A committed change is announced with
 //! `pg_notify('springboard_games', '{"id":..,"v":..}')`; each process
-//! listens on that channel ([`GameStore::listen`]) and tells the sockets
+//! listens on that channel ([`PgStore::notices`]) and tells the sockets
 //! of the game it has. Because other processes write the same rows, the
 //! store says it is [`GameStore::shared`]: every request re-reads the
 //! game's version before trusting the copy in memory.
 
-use crate::store::{
-    is_unique_violation, moves_json, Crowd, GameRecord, GameStore, ListQuery, Notice, StoreError,
-    COLUMNS, FORGET_PROCESSES, HEARTBEAT, INSERT, OTHERS_ALIVE, UPDATE,
+use super::games::{
+    game_queries, game_row_codec, moves_json, GameRecord, GameStore, ListQuery, COLUMNS, INSERT,
+    UPDATE,
 };
+use super::{is_unique_violation, Ending, Notice, StoreError, StoreTx};
 use async_trait::async_trait;
 use serde::Deserialize;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions, PgRow};
@@ -34,8 +35,8 @@ pub struct PgStore {
 
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
-crate::store::game_row_codec!(PgRow);
-crate::store::game_queries!(PgPool, sqlx::Postgres);
+game_row_codec!(PgRow);
+game_queries!(PgPool, sqlx::Postgres);
 
 /// The payload of a notice: `{"id", "v"}` (a change) or `{"id", "p"}`
 /// (process `p`'s presence in game `id` changed).
@@ -54,10 +55,6 @@ fn parse_payload(text: &str) -> Option<Notice> {
         (None, Some(process)) => Some(Notice::Presence { id: p.id, process }),
         _ => None,
     }
-}
-
-fn count(n: i64) -> u32 {
-    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
 }
 
 impl PgStore {
@@ -86,152 +83,15 @@ impl PgStore {
         Ok(PgStore { pool, name })
     }
 
-    /// The pool (tests).
+    /// The pool (tests, and the live domain's queries).
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
-}
 
-#[async_trait]
-impl GameStore for PgStore {
-    async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
-        insert_game(&self.pool, game).await
-    }
-
-    async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        load_game(&self.pool, id).await
-    }
-
-    async fn update(
-        &self,
-        game: &GameRecord,
-        expected: i64,
-        also: &[GameRecord],
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        // Dropped without a commit, the transaction rolls back.
-        if !update_game(&mut tx, game, expected, also).await? {
-            return Ok(false);
-        }
-        // In the transaction: delivered at commit, never for a change that
-        // was rolled back.
-        let payload = serde_json::json!({"id": game.id, "v": game.version}).to_string();
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(payload)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
-    async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
-        list_games(&self.pool, query, limit).await
-    }
-
-    async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        unfinished_games(&self.pool).await
-    }
-
-    fn shared(&self) -> bool {
-        true
-    }
-
-    async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
-        write_heartbeat(&self.pool, process, now).await
-    }
-
-    async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
-        any_other_alive(&self.pool, process, since).await
-    }
-
-    async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "DELETE FROM presence WHERE process IN \
-             (SELECT id FROM processes WHERE seen_at < $1)",
-        )
-        .bind(before)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(FORGET_PROCESSES)
-            .bind(before)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn set_presence(
-        &self,
-        process: &str,
-        game: &str,
-        crowd: Crowd,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        if crowd.is_empty() {
-            sqlx::query("DELETE FROM presence WHERE process = $1 AND game = $2")
-                .bind(process)
-                .bind(game)
-                .execute(&mut *tx)
-                .await?;
-        } else {
-            sqlx::query(
-                "INSERT INTO presence (process, game, white, black, spectators) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (process, game) DO UPDATE \
-                 SET white = excluded.white, black = excluded.black, \
-                 spectators = excluded.spectators",
-            )
-            .bind(process)
-            .bind(game)
-            .bind(i64::from(crowd.white))
-            .bind(i64::from(crowd.black))
-            .bind(i64::from(crowd.spectators))
-            .execute(&mut *tx)
-            .await?;
-        }
-        let payload = serde_json::json!({"id": game, "p": process}).to_string();
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(payload)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn presence(
-        &self,
-        games: &[String],
-        process: &str,
-        since: i64,
-    ) -> Result<Vec<(String, Crowd)>, StoreError> {
-        let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
-            "SELECT p.game, SUM(p.white)::BIGINT, SUM(p.black)::BIGINT, \
-             SUM(p.spectators)::BIGINT FROM presence p JOIN processes s ON s.id = p.process \
-             WHERE p.game = ANY($1) AND p.process <> $2 AND s.seen_at >= $3 GROUP BY p.game",
-        )
-        .bind(games)
-        .bind(process)
-        .bind(since)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(game, w, b, s)| {
-                (
-                    game,
-                    Crowd {
-                        white: count(w),
-                        black: count(b),
-                        spectators: count(s),
-                    },
-                )
-            })
-            .collect())
-    }
-
-    async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError> {
+    /// The changes other processes make (LISTEN on [`CHANNEL`]), for
+    /// this process's sockets; a lost connection is re-made and reported
+    /// as [`Notice::Resync`].
+    pub(crate) async fn notices(&self) -> Result<mpsc::UnboundedReceiver<Notice>, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(CHANNEL).await?;
         let (tx, rx) = mpsc::unbounded_channel();
@@ -256,7 +116,57 @@ impl GameStore for PgStore {
                 }
             }
         });
-        Ok(Some(rx))
+        Ok(rx)
+    }
+}
+
+#[async_trait]
+impl GameStore for PgStore {
+    async fn insert(&self, game: &GameRecord) -> Result<(), StoreError> {
+        insert_game(&self.pool, game).await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+        load_game(&self.pool, id).await
+    }
+
+    async fn update(
+        &self,
+        game: &GameRecord,
+        expected: i64,
+        also: &[GameRecord],
+        ending: Option<Ending<'_>>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // Dropped without a commit, the transaction rolls back.
+        if !update_game(&mut tx, game, expected, also).await? {
+            return Ok(false);
+        }
+        if let Some(ending) = ending {
+            ending.run(&mut StoreTx::Postgres(&mut tx)).await?;
+        }
+        // In the transaction: delivered at commit, never for a change that
+        // was rolled back.
+        let payload = serde_json::json!({"id": game.id, "v": game.version}).to_string();
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn list(&self, query: &ListQuery, limit: i64) -> Result<Vec<GameRecord>, StoreError> {
+        list_games(&self.pool, query, limit).await
+    }
+
+    async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        unfinished_games(&self.pool).await
+    }
+
+    fn shared(&self) -> bool {
+        true
     }
 
     fn describe(&self) -> String {
