@@ -16,9 +16,9 @@ use sha2::{Digest, Sha256};
 use springboard_web::proxy::Trusted;
 use springboard_web::{app_with, AccountStore, GameStore, Options, PgStore, SqliteStore, Store};
 use std::collections::HashMap;
-use std::io::Write;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
+use support::logs::Captured;
 use support::postgres::postgres_options;
 use tower::ServiceExt;
 
@@ -26,35 +26,8 @@ const HOST: &str = "play.test";
 const ORIGIN: &str = "http://play.test";
 const PASSWORD: &str = "correct horse battery";
 
-/// Every log line of this test process (JSON), for the logs test.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 fn logs() -> &'static Captured {
-    static LOGS: OnceLock<Captured> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let captured = Captured::default();
-        let writer = captured.clone();
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::new(
-                "warn,springboard_web=trace",
-            ))
-            .with_writer(move || writer.clone())
-            .json()
-            .flatten_event(true)
-            .init();
-        captured
-    })
+    support::logs::capture("warn,springboard_web=trace")
 }
 
 /// The app over each backend, with its account store; a trusted proxy at

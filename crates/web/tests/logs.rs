@@ -8,24 +8,11 @@ mod support;
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};
 use springboard_web::{app, Analysis, AnalysisLimit, EngineProvider};
-use std::io::Write;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::logs::Captured;
 use support::loopback::{exchange, listen};
-
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// The log lines so far, as JSON (the layout of `--log-format json`).
 fn lines() -> Vec<Value> {
@@ -37,20 +24,7 @@ fn lines() -> Vec<Value> {
 }
 
 fn logs() -> &'static Captured {
-    static LOGS: OnceLock<Captured> = OnceLock::new();
-    LOGS.get_or_init(|| {
-        let captured = Captured::default();
-        let writer = captured.clone();
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::new(
-                "warn,springboard_web=debug",
-            ))
-            .with_writer(move || writer.clone())
-            .json()
-            .flatten_event(true)
-            .init();
-        captured
-    })
+    support::logs::capture("warn,springboard_web=debug")
 }
 
 /// Waits up to 5 s for a line that `pred` accepts.

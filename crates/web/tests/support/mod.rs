@@ -1,7 +1,7 @@
 //! Helpers shared by the web crate's test files, written once: requests
 //! through the router ([`http`]), a server on loopback and plain clients
 //! for it ([`loopback`]), app builders ([`apps`]), the test engines
-//! ([`engines`]) and the test PostgreSQL server ([`postgres`]). A test
+//! ([`engines`]), the captured log lines ([`logs`]) and the test PostgreSQL server ([`postgres`]). A test
 //! file in `tests/` includes it with `mod support;`, one in a folder
 //! (`tests/api/main.rs`) with `#[path = "../support/mod.rs"] mod support;`.
 
@@ -12,5 +12,6 @@
 pub mod apps;
 pub mod engines;
 pub mod http;
+pub mod logs;
 pub mod loopback;
 pub mod postgres;
