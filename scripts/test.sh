@@ -22,8 +22,9 @@ step "test build" cargo test --workspace --no-run -q
 # The Rust tests run with a throw-away PostgreSQL server (the store tests
 # and the two-process test run against it too).
 step "Rust tests" bash scripts/with-postgres.sh cargo test --workspace
-# A short bounded pass of every fuzz target (docs/fuzzing.md).
-step "fuzz" bash scripts/fuzz.sh
+# A short bounded pass of every fuzz target (docs/fuzzing.md), on the
+# quicker build.
+step "fuzz" env FUZZ_BUILD=quick bash scripts/fuzz.sh
 step "e2e" bash scripts/e2e.sh
 step "XBoard" bash scripts/xboard-test.sh
 # Two servers on PostgreSQL behind nginx with TLS, a game through it from
