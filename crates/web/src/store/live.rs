@@ -86,24 +86,57 @@ const HEARTBEAT: &str = "INSERT INTO processes (id, started_at, seen_at) \
 const OTHERS_ALIVE: &str = "SELECT COUNT(*) FROM processes WHERE id <> $1 AND seen_at >= $2";
 const FORGET_PROCESSES: &str = "DELETE FROM processes WHERE seen_at < $1";
 
+/// Defines `write_heartbeat` and `any_other_alive` over the pool type
+/// `$pool`: the same statements on both backends, written once (as
+/// `game_queries!` does for the games).
+macro_rules! process_queries {
+    ($pool:ty) => {
+        pub(super) async fn write_heartbeat(
+            pool: &$pool,
+            process: &str,
+            now: i64,
+        ) -> Result<(), StoreError> {
+            sqlx::query(HEARTBEAT)
+                .bind(process)
+                .bind(now)
+                .execute(pool)
+                .await?;
+            Ok(())
+        }
+
+        pub(super) async fn any_other_alive(
+            pool: &$pool,
+            process: &str,
+            since: i64,
+        ) -> Result<bool, StoreError> {
+            let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
+                .bind(process)
+                .bind(since)
+                .fetch_one(pool)
+                .await?;
+            Ok(n > 0)
+        }
+    };
+}
+
+mod sqlite_processes {
+    use super::{StoreError, HEARTBEAT, OTHERS_ALIVE};
+    process_queries!(sqlx::SqlitePool);
+}
+
+mod pg_processes {
+    use super::{StoreError, HEARTBEAT, OTHERS_ALIVE};
+    process_queries!(sqlx::PgPool);
+}
+
 #[async_trait]
 impl PresenceStore for SqliteStore {
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query(HEARTBEAT)
-            .bind(process)
-            .bind(now)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        sqlite_processes::write_heartbeat(self.pool(), process, now).await
     }
 
     async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
-        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
-            .bind(process)
-            .bind(since)
-            .fetch_one(self.pool())
-            .await?;
-        Ok(n > 0)
+        sqlite_processes::any_other_alive(self.pool(), process, since).await
     }
 
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
@@ -126,21 +159,11 @@ impl PresenceStore for PgStore {
     }
 
     async fn heartbeat(&self, process: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query(HEARTBEAT)
-            .bind(process)
-            .bind(now)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        pg_processes::write_heartbeat(self.pool(), process, now).await
     }
 
     async fn others_alive(&self, process: &str, since: i64) -> Result<bool, StoreError> {
-        let n: i64 = sqlx::query_scalar(OTHERS_ALIVE)
-            .bind(process)
-            .bind(since)
-            .fetch_one(self.pool())
-            .await?;
-        Ok(n > 0)
+        pg_processes::any_other_alive(self.pool(), process, since).await
     }
 
     async fn forget_processes(&self, before: i64) -> Result<(), StoreError> {
