@@ -24,6 +24,7 @@ mod ended;
 mod games;
 pub mod kinds;
 mod live;
+mod migrations;
 mod pg;
 mod sqlite;
 

@@ -79,7 +79,7 @@ impl PgStore {
             .acquire_timeout(Duration::from_secs(3))
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        super::migrations::postgres().await?.run(&pool).await?;
         Ok(PgStore { pool, name })
     }
 

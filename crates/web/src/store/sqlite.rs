@@ -81,7 +81,7 @@ impl SqliteStore {
     }
 
     async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
-        sqlx::migrate!("./migrations/sqlite").run(pool).await?;
+        super::migrations::sqlite().await?.run(pool).await?;
         Ok(())
     }
 }
