@@ -549,7 +549,7 @@ async fn first_import(
                 .zip(&rec.moves)
                 .all(|(a, b)| a.uci == b.uci)
     };
-    Ok(found.into_iter().find(|g| same(g)).map(|g| g.id))
+    Ok(found.into_iter().find(same).map(|g| g.id))
 }
 
 #[derive(Deserialize)]
