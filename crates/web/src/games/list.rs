@@ -76,7 +76,7 @@ fn start_side(rec: &GameRecord) -> Option<Color> {
 /// a move (every stored move is one side's whole turn).
 fn side_to_move(rec: &GameRecord) -> Option<Color> {
     let first = start_side(rec)?;
-    Some(if rec.moves.len() % 2 == 0 {
+    Some(if rec.moves.len().is_multiple_of(2) {
         first
     } else {
         !first
