@@ -414,8 +414,13 @@ async fn create_pair(white: Browser, black: Browser, variant: &str) -> Result<Pa
         .as_str()
         .ok_or_else(|| anyhow!("no id"))?
         .to_string();
+    // The invitation link's token, which the creator's view carries.
+    let invite = view["invite"]
+        .as_str()
+        .ok_or_else(|| anyhow!("no invitation"))?
+        .to_string();
     let (s, view) = black
-        .post(&format!("/api/games/{id}/join"), json!({}))
+        .post(&format!("/api/games/{id}/join?invite={invite}"), json!({}))
         .await?;
     if s != 200 || view["you"] != "black" {
         bail!("join {id}: {s} you={}", view["you"]);

@@ -38,7 +38,7 @@ pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
-pub use games::kinds::{Mode, Status};
+pub use games::kinds::{Mode, Origin, Status};
 pub use live::protocol;
 pub use logs::panic_message;
 pub use state::{

@@ -233,6 +233,34 @@ fn secure_cookies(headers: &mut HeaderMap) {
     }
 }
 
+/// This server's origin as the client reached it, `scheme://host[:port]`
+/// lower-cased without the scheme's default port: `https` when the request
+/// came over https (as a trusted proxy says), the host a trusted proxy
+/// names in `X-Forwarded-Host`, else the `Host` header. None when the
+/// request names no host.
+pub fn origin(headers: &HeaderMap, ext: &axum::http::Extensions) -> Option<String> {
+    let https = ext.get::<Client>().is_some_and(|c| c.https);
+    let host = match ext.get::<ForwardedHost>() {
+        Some(h) => h.0.clone(),
+        None => headers
+            .get(axum::http::header::HOST)?
+            .to_str()
+            .ok()?
+            .to_string(),
+    };
+    let host = host.trim().to_ascii_lowercase();
+    if host.is_empty() || !host.bytes().all(|b| b.is_ascii_graphic() && b != b'/') {
+        return None;
+    }
+    let (scheme, default) = if https {
+        ("https", ":443")
+    } else {
+        ("http", ":80")
+    };
+    let host = host.strip_suffix(default).unwrap_or(&host);
+    Some(format!("{scheme}://{host}"))
+}
+
 /// The client address of a request: the [`Client`] the middleware found,
 /// else the TCP peer.
 pub fn client_ip(ext: &axum::http::Extensions) -> IpAddr {
@@ -246,6 +274,31 @@ pub fn client_ip(ext: &axum::http::Extensions) -> IpAddr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_origin_is_the_scheme_and_host_the_client_used() {
+        let mut ext = axum::http::Extensions::new();
+        let host = |h: &str| {
+            let mut m = HeaderMap::new();
+            m.insert(axum::http::header::HOST, HeaderValue::from_str(h).unwrap());
+            m
+        };
+        assert_eq!(origin(&HeaderMap::new(), &ext), None);
+        assert_eq!(
+            origin(&host("Example.org:80"), &ext).as_deref(),
+            Some("http://example.org")
+        );
+        assert_eq!(origin(&host("a/b"), &ext), None);
+        ext.insert(Client {
+            ip: [127, 0, 0, 1].into(),
+            https: true,
+        });
+        ext.insert(ForwardedHost("play.example.org:443".into()));
+        assert_eq!(
+            origin(&host("127.0.0.1:8080"), &ext).as_deref(),
+            Some("https://play.example.org")
+        );
+    }
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()

@@ -25,6 +25,15 @@ pub fn random_base62(n: usize) -> String {
         .collect()
 }
 
+/// Length of a friend game's invitation token: 22 base62 characters,
+/// about 131 bits.
+pub const INVITE_LEN: usize = 22;
+
+/// A new invitation token (the secret of a friend game's invitation link).
+pub fn new_invite() -> String {
+    random_base62(INVITE_LEN)
+}
+
 pub fn new_game_id() -> String {
     random_base62(ID_LEN)
 }

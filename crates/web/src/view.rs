@@ -3,10 +3,11 @@
 //! that every variant is drawn and played the same way.
 
 use crate::error::ApiError;
-use crate::games::{Live, Mode, Status};
+use crate::games::{Live, Mode, Origin, Status};
 use serde::Serialize;
 use springboard_rules::notation::{san::to_san, uci::to_uci};
 use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, Variant};
+use std::collections::BTreeMap;
 
 /// A game as the page draws it.
 #[derive(Serialize, Debug)]
@@ -17,6 +18,13 @@ pub struct GameView {
     pub version: i64,
     /// `engine`, `friend` or `local`.
     pub mode: Mode,
+    /// `played`, `analysis` or `imported`: where the game comes from.
+    pub origin: Origin,
+    /// The token of a waiting friend game's invitation link
+    /// (`/g/{id}?invite=TOKEN`), for the browser that holds a seat only.
+    pub invite: Option<String>,
+    /// The tags a loaded PGN kept (Event, Site, Date, Round, White, Black).
+    pub tags: BTreeMap<String, String>,
     /// The seats this browser holds: `white`, `black`, `both` or null.
     pub you: Option<&'static str>,
     pub seats: SeatsView,
@@ -366,7 +374,7 @@ fn seat_view(live: &Live, c: Color, ctx: &Context) -> SeatView {
         name: if !taken {
             "waiting".into()
         } else if live.rec.mode == Mode::Local {
-            "Player".into()
+            live.rec.loaded_name(c).unwrap_or("Player").into()
         } else {
             "Anonymous".into()
         },
@@ -483,6 +491,13 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         id: rec.id.clone(),
         version: rec.version,
         mode: rec.mode,
+        origin: rec.origin,
+        invite: if ctx.you.is_empty() || rec.status != Status::Waiting {
+            None
+        } else {
+            rec.invite.clone()
+        },
+        tags: rec.tags.iter().cloned().collect(),
         you: match ctx.you {
             [] => None,
             [c] => Some(color_name(*c)),

@@ -55,7 +55,7 @@ export const api = {
   create: (req) => call("POST", "/api/games", req),
   detect: (text) => call("POST", "/api/detect", { text }),
   game: (id, ply) => call("GET", g(id) + (ply === undefined ? "" : `?ply=${ply}`)),
-  join: (id) => call("POST", g(id) + "/join"),
+  join: (id, invite) => call("POST", g(id) + "/join" + (invite ? `?invite=${encodeURIComponent(invite)}` : "")),
   play: (id, move, ply) => call("POST", g(id) + "/move", { move, ply }),
   undo: (id, plies) => call("POST", g(id) + `/undo?plies=${plies || 1}`),
   resign: (id) => call("POST", g(id) + "/resign"),

@@ -16,7 +16,7 @@ import { renderClocks } from "./clocks.js";
 import { run, view, step } from "./commands.js";
 import { wireCreation, wireIntro } from "./home.js";
 import { applyGame, refresh } from "./live.js";
-import { renderControls } from "./panel.js";
+import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
 import { render } from "./render.js";
 import { showScreen, navigate, route, connectSocket } from "./router.js";
@@ -59,7 +59,9 @@ function wireGameButtons() {
   );
   $("join").addEventListener("click", () =>
     run(async () => {
-      const v = await api.join(app.gameId);
+      const v = await api.join(app.gameId, invitation());
+      // The seat is taken: the page's address is the game's, to watch.
+      history.replaceState(null, "", location.pathname + location.hash);
       applyGame(v);
       // The socket learns the new seat from the cookie of a new upgrade.
       connectSocket(app.gameId);

@@ -11,12 +11,15 @@ import { roleName } from "./pieces.js";
 import { resultOf, scoreText, resultText } from "./result.js";
 import { $, app, viewingCurrent, variationsAllowed, sideName, other, ended, you, stuckSide } from "./state.js";
 
-// A seat's label: the engine's name and level, the side for a player (the
-// server knows no names), or that the seat is still free.
+// A seat's label: the engine's name and level, the player a loaded game
+// names (its White or Black tag), the side for a player (the server knows
+// no names), or that the seat is still free.
 function seatName(color) {
   const g = app.game;
   const seat = g.seats && g.seats[color];
   if (seat && seat.kind === "engine") return seat.name || "Engine";
+  const tagged = g.tags && g.tags[sideName(color)];
+  if (tagged) return `${sideName(color)}: ${tagged}`;
   if (seat && !seat.taken && g.mode !== "local") return `${sideName(color)}: waiting for a player`;
   return sideName(color);
 }
@@ -231,17 +234,32 @@ function renderOffers() {
   $("offers").hidden = rows.length === 0;
 }
 
+// The invitation's token in the page's address (`/g/{id}?invite=...`).
+export function invitation() {
+  return new URLSearchParams(location.search).get("invite");
+}
+
 export function renderSide() {
   const g = app.game;
   const y = you();
   const modes = { engine: "Against the engine", friend: "Game between friends", local: "Two players at one screen" };
-  const parts = [modes[g.mode] || ""];
+  const parts = [g.origin === "imported" ? "A loaded game" : modes[g.mode] || ""];
   parts.push(g.clock ? clockLabel(g.clock) : "no clock");
+  // A loaded PGN's event, place and date.
+  const tags = g.tags || {};
+  for (const name of ["Event", "Site", "Date", "Round"]) {
+    if (tags[name]) parts.push(name === "Round" ? `round ${tags[name]}` : tags[name]);
+  }
   $("game-info").textContent = parts.filter(Boolean).join(" - ");
   const waiting = g.status === "waiting";
-  $("invite").hidden = !(waiting && y && g.mode === "friend");
-  if (!$("invite").hidden) $("invite-link", HTMLInputElement).value = `${location.origin}/g/${g.id}`;
+  $("invite").hidden = !(waiting && y && g.mode === "friend" && g.invite);
+  if (!$("invite").hidden) $("invite-link", HTMLInputElement).value = `${location.origin}/g/${g.id}?invite=${encodeURIComponent(g.invite)}`;
+  // The free seat of a friend game is the invited friend's: only the
+  // invitation link offers it.
+  const invited = Boolean(invitation());
   $("join-box").hidden = !(waiting && !y);
+  $("join").hidden = !invited;
+  $("join-text").textContent = invited ? "A seat is free in this game." : "This game waits for the friend who was sent its invitation link.";
   const watch = $("watchers");
   const n = app.crowd ? app.crowd.spectators : null;
   const lines = [];

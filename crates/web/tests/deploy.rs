@@ -164,6 +164,10 @@ impl GameStore for Flaky {
         self.check()?;
         self.inner.unfinished().await
     }
+    async fn imported(&self, key: &str) -> Result<Vec<GameRecord>, StoreError> {
+        self.check()?;
+        self.inner.imported(key).await
+    }
     fn describe(&self) -> String {
         "a store that fails on demand".into()
     }

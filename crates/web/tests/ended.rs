@@ -159,8 +159,14 @@ impl T {
             )
             .await;
         let id = g["id"].as_str().unwrap().to_string();
-        self.ok(B, "POST", &format!("/api/games/{id}/join"), json!({}))
-            .await;
+        let invite = g["invite"].as_str().unwrap();
+        self.ok(
+            B,
+            "POST",
+            &format!("/api/games/{id}/join?invite={invite}"),
+            json!({}),
+        )
+        .await;
         for (who, m, ply) in [(A, "e2e4", 0), (B, "e7e5", 1)] {
             self.ok(
                 who,

@@ -102,8 +102,14 @@ impl T {
         body["mode"] = json!("friend");
         let g = self.create(A, body).await;
         let id = g["id"].as_str().unwrap().to_string();
+        let invite = g["invite"].as_str().unwrap();
         let (status, v) = self
-            .call(Some(B), "POST", &format!("/api/games/{id}/join"), None)
+            .call(
+                Some(B),
+                "POST",
+                &format!("/api/games/{id}/join?invite={invite}"),
+                None,
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{v}");
         id
@@ -146,9 +152,36 @@ async fn a_friend_game_gives_each_seat_to_its_cookie_only() {
     assert_eq!(t.get(Some(B), &id).await["you"], Value::Null);
     assert_eq!(t.mv(Some(B), &id, "e2e4", 0).await.0, StatusCode::FORBIDDEN);
     assert_eq!(t.mv(None, &id, "e2e4", 0).await.0, StatusCode::FORBIDDEN);
-    // B takes the free seat; C finds none; A joining again just gets the view.
+    // The invitation is private: the creator's view carries its token, a
+    // spectator's does not, and the game's id alone takes no seat.
+    let invite = g["invite"].as_str().unwrap().to_string();
+    assert!(invite.len() >= 22, "{invite}");
+    assert_eq!(t.get(Some(B), &id).await["invite"], Value::Null);
+    for path in [
+        format!("/api/games/{id}/join"),
+        format!("/api/games/{id}/join?invite=guessed"),
+        format!("/api/games/{id}/join?invite={}", &invite[1..]),
+    ] {
+        let (status, err) = t.call(Some(C), "POST", &path, None).await;
+        assert_eq!(
+            (status, err["error"].as_str().unwrap()),
+            (
+                StatusCode::FORBIDDEN,
+                "this game is private: only its invitation link lets you join"
+            ),
+            "{path}"
+        );
+    }
+    assert_eq!(t.get(Some(A), &id).await["status"], "waiting");
+    // B takes the free seat by the link; C finds none; A joining again just
+    // gets the view.
     let (status, v) = t
-        .call(Some(B), "POST", &format!("/api/games/{id}/join"), None)
+        .call(
+            Some(B),
+            "POST",
+            &format!("/api/games/{id}/join?invite={invite}"),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
@@ -159,8 +192,15 @@ async fn a_friend_game_gives_each_seat_to_its_cookie_only() {
         ),
         (Some("black"), Some("playing"), Some(2))
     );
+    // The seat taken, the invitation is spent.
+    assert_eq!(v["invite"], Value::Null);
     let (status, err) = t
-        .call(Some(C), "POST", &format!("/api/games/{id}/join"), None)
+        .call(
+            Some(C),
+            "POST",
+            &format!("/api/games/{id}/join?invite={invite}"),
+            None,
+        )
         .await;
     assert_eq!(
         (status, err["error"].as_str().unwrap()),

@@ -8,7 +8,7 @@ mod support;
 use futures_util::SinkExt;
 use springboard_web::protocol::{ClientMessage, ServerMessage};
 use std::path::PathBuf;
-use support::loopback::{connect, create_game, http, next_text, server, Socket};
+use support::loopback::{connect, create_game, http, join_path, next_text, server, Socket};
 use tokio_tungstenite::tungstenite::Message;
 
 const A: &str = "AliceAliceAliceAlice0001";
@@ -90,7 +90,8 @@ async fn next_two(ws: &mut Socket) -> Vec<String> {
 async fn the_server_sends_the_fixtures_texts() {
     let addr = server().await;
     let id = create_game(&addr, A, "friend").await;
-    let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/join"), B, None).await;
+    let join = join_path(&addr, &id, A).await;
+    let (status, _) = http(&addr, "POST", &join, B, None).await;
     assert_eq!(status, 200);
     // White's socket, behind (v=1 of 2): who is there, and the state.
     let mut white = connect(&addr, &id, Some(A), Some(1)).await;

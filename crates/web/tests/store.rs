@@ -10,7 +10,7 @@ use springboard_web::store::{
     Crowd, Ending, GameEndHook, GameEnded, GameRecord, GameStore, ListQuery, MoveRecord, Notice,
     PresenceStore, Store, StoreError, StoreTx,
 };
-use springboard_web::{Mode, PgStore, SqliteStore, Status};
+use springboard_web::{Mode, Origin, PgStore, SqliteStore, Status};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -127,28 +127,56 @@ async fn a_rematch_is_inserted_with_the_update_or_not_at_all() {
 }
 
 #[tokio::test]
-async fn lists_recent_ongoing_and_mine() {
+async fn lists_recent_ongoing_mine_and_analysis() {
     for (name, store) in stores().await {
         let mut a = record("aaaaaaaa", 1);
         a.status = Status::Ended;
-        let b = record("bbbbbbbb", 2);
+        // A waiting invitation: listed to its creator only.
+        let mut b = record("bbbbbbbb", 2);
+        b.invite = Some("InviteToken0123456789a".into());
         let mut c = record("cccccccc", 3);
         c.white_seat = Some("cc".into());
         c.black_seat = Some("aa".into());
+        c.status = Status::Playing;
         let mut d = record("dddddddd", 4);
         d.white_seat = Some("dd".into());
-        for g in [&a, &b, &c, &d] {
+        d.status = Status::Playing;
+        // A board and a finished loaded game of the same browser.
+        let mut e = record("eeeeeeee", 5);
+        e.mode = Mode::Local;
+        e.origin = Origin::Analysis;
+        e.status = Status::Playing;
+        let mut f = record("ffffffff", 6);
+        f.mode = Mode::Local;
+        f.origin = Origin::Imported;
+        f.status = Status::Ended;
+        f.tags = vec![
+            ("Event".into(), "London".into()),
+            ("White".into(), "Adolf Anderssen".into()),
+        ];
+        f.import_key = Some("key1".into());
+        for g in [&a, &b, &c, &d, &e, &f] {
             store.insert(g).await.unwrap();
         }
+        assert_eq!(
+            store.load("bbbbbbbb").await.unwrap().as_ref(),
+            Some(&b),
+            "{name}"
+        );
+        assert_eq!(
+            store.load("ffffffff").await.unwrap().as_ref(),
+            Some(&f),
+            "{name}"
+        );
         let ids = |v: Vec<GameRecord>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
         assert_eq!(
             ids(store.list(&ListQuery::Recent, 3).await.unwrap()),
-            ["dddddddd", "cccccccc", "bbbbbbbb"],
+            ["dddddddd", "cccccccc", "aaaaaaaa"],
             "{name}"
         );
         assert_eq!(
             ids(store.list(&ListQuery::Ongoing, 10).await.unwrap()),
-            ["dddddddd", "cccccccc", "bbbbbbbb"],
+            ["dddddddd", "cccccccc"],
             "{name}"
         );
         assert_eq!(
@@ -157,11 +185,79 @@ async fn lists_recent_ongoing_and_mine() {
             "{name}"
         );
         assert_eq!(
+            ids(store
+                .list(&ListQuery::Analysis("aa".into()), 10)
+                .await
+                .unwrap()),
+            ["ffffffff", "eeeeeeee"],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.imported("key1").await.unwrap()),
+            ["ffffffff"],
+            "{name}"
+        );
+        assert!(store.imported("key2").await.unwrap().is_empty(), "{name}");
+        assert_eq!(
             store.unfinished().await.unwrap(),
-            ["bbbbbbbb", "cccccccc", "dddddddd"],
+            ["bbbbbbbb", "cccccccc", "dddddddd", "eeeeeeee"],
             "{name}"
         );
     }
+}
+
+/// A database made before migration 0004 gets the games list's columns
+/// when the server opens it: a local game becomes an analysis board, a
+/// friend game a played one, and a waiting invitation gets a token.
+#[tokio::test]
+async fn a_database_before_the_games_list_upgrades_in_place() {
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{ConnectOptions, Connection};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    {
+        let store = SqliteStore::open(&path).await.unwrap();
+        let mut local = record("local001", 1);
+        local.mode = Mode::Local;
+        local.status = Status::Playing;
+        store.insert(&local).await.unwrap();
+        store.insert(&record("friend01", 2)).await.unwrap();
+    }
+    // Back to the schema before 0004 (SQLite drops a column since 3.35).
+    let mut conn = SqliteConnectOptions::new()
+        .filename(&path)
+        .connect()
+        .await
+        .unwrap();
+    for sql in [
+        "DROP INDEX games_origin_updated",
+        "DROP INDEX games_import_key",
+        "ALTER TABLE games DROP COLUMN origin",
+        "ALTER TABLE games DROP COLUMN invite",
+        "ALTER TABLE games DROP COLUMN tags",
+        "ALTER TABLE games DROP COLUMN import_key",
+        "DELETE FROM _sqlx_migrations WHERE version = 4",
+    ] {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let store = SqliteStore::open(&path).await.unwrap();
+    let local = store.load("local001").await.unwrap().unwrap();
+    assert_eq!(local.origin, Origin::Analysis);
+    assert_eq!(local.invite, None);
+    let friend = store.load("friend01").await.unwrap().unwrap();
+    assert_eq!(friend.origin, Origin::Played);
+    assert_eq!(friend.status, Status::Waiting);
+    assert_eq!(friend.invite.as_deref().map(str::len), Some(32));
+    assert!(friend.tags.is_empty() && friend.import_key.is_none());
+    assert_eq!(
+        store
+            .list(&ListQuery::Mine("aa".into()), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 /// Many writers race on one game: exactly one wins each version.

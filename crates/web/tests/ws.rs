@@ -5,7 +5,7 @@ mod support;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::loopback::{connect, create_game, http, next_text, server, Socket};
+use support::loopback::{connect, create_game, http, join_path, next_text, server, Socket};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -52,7 +52,8 @@ async fn moves_reach_every_socket_and_a_late_socket_catches_up() {
         json!({"t": "crowd", "d": {"white": true, "black": false, "spectators": 1}})
     );
     // B joins: version 2 reaches both.
-    let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/join"), B, None).await;
+    let join = join_path(&addr, &id, A).await;
+    let (status, _) = http(&addr, "POST", &join, B, None).await;
     assert_eq!(status, 200);
     assert_eq!(next(&mut white, false).await, json!({"t": "state", "v": 2}));
     assert_eq!(

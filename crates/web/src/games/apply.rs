@@ -13,7 +13,7 @@ pub(super) struct Applied {
 /// rematch created (the end is logged by its subscriber, `ended.rs`).
 pub(super) fn log_lifecycle(after: &Live, action: &Action, rematch: Option<&GameRecord>) {
     let id = &after.rec.id;
-    if matches!(action, Action::Join) {
+    if matches!(action, Action::Join { .. }) {
         tracing::info!(game = %id, "game joined");
     }
     if let Some(r) = rematch {
@@ -134,7 +134,7 @@ pub(super) fn apply(
             live.play(*m, now)?;
             changed()
         }
-        Action::Join => {
+        Action::Join { invite } => {
             if !mine.is_empty() {
                 return unchanged();
             }
@@ -144,6 +144,11 @@ pub(super) fn apply(
             if live.rec.mode != Mode::Friend || live.rec.status != Status::Waiting {
                 return Err(GameError::NoFreeSeat);
             }
+            // A waiting friend game is private: only its invitation's
+            // token takes the seat.
+            if !seat::holds(live.rec.invite.as_deref(), invite.as_deref()) {
+                return Err(GameError::NotInvited);
+            }
             let free = Color::ALL
                 .into_iter()
                 .find(|&c| live.seat(c).is_none())
@@ -152,6 +157,7 @@ pub(super) fn apply(
                 Color::White => live.rec.white_seat = Some(who.to_string()),
                 Color::Black => live.rec.black_seat = Some(who.to_string()),
             }
+            live.rec.invite = None;
             live.rec.status = Status::Playing;
             if live.rec.turn_started_at.is_some() {
                 live.rec.turn_started_at = Some(now);
@@ -335,6 +341,7 @@ fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
         white_ms: old.clock_initial_ms,
         black_ms: old.clock_initial_ms,
         turn_started_at: old.clock_initial_ms.map(|_| now),
+        origin: old.origin,
         ..GameRecord::new(
             seat::new_game_id(),
             &old.variant,

@@ -16,6 +16,9 @@ pub enum GameError {
     /// The browser holds no seat of the game.
     #[error("not your seat")]
     NotYourSeat,
+    /// A waiting friend game joined without its invitation's token.
+    #[error("this game is private: only its invitation link lets you join")]
+    NotInvited,
     /// Joining needs the player cookie.
     #[error("no player cookie")]
     NoCookie,
@@ -152,7 +155,7 @@ impl GameError {
     fn class(&self) -> Class {
         match self {
             GameError::NotFound(_) => Class::Missing,
-            GameError::NotYourSeat => Class::NotYours,
+            GameError::NotYourSeat | GameError::NotInvited => Class::NotYours,
             GameError::NoCookie
             | GameError::MalformedMove(_)
             | GameError::PlyBeyond { .. }

@@ -1,15 +1,16 @@
-//! The games' JSON API (create, import, play, offers, undo, list,
-//! export) and its routes. Every handler checks what the page sends: moves are
+//! The games' JSON API (create, import, join, play, offers, undo) and
+//! its routes (with the lists of `list.rs` and the exports of
+//! `export.rs`). Every handler checks what the page sends: moves are
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
 use super::engine::{schedule_engine, schedule_flag};
 use crate::error::ApiError;
-use crate::games::{self, color_from, Action, Answer, Live, Mode, Status};
+use crate::games::{self, color_from, Action, Answer, Live, Mode, Origin, Status};
 use crate::logs::{self};
 use crate::seat;
 use crate::state::AppState;
-use crate::store::{GameRecord, ListQuery};
+use crate::store::GameRecord;
 use crate::view::{self, GameView, MoveView};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -17,7 +18,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use springboard_rules::notation::pgn::{self, PgnError, Player, Tags, TextKind, VariantHint};
+use springboard_rules::notation::pgn::{self, PgnError, Tags, TextKind, VariantHint};
 use springboard_rules::notation::san::to_san;
 use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Position, Variant};
@@ -241,9 +242,34 @@ pub const MAX_INITIAL_S: u32 = 10_800;
 /// The largest increment, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
-/// The game a request asks for, and the end its game text states when the
-/// rules did not end it (a resignation, a flag: result and reason).
-pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, String)>), ApiError> {
+/// The tags of a loaded PGN a game keeps (shown on the game page and
+/// written again by the export); the rest the server writes itself.
+const KEPT_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// What a loaded text gives a game beyond its moves: the end it states when
+/// the rules did not end it (a resignation, a flag: result and reason) and
+/// the tags it keeps.
+#[derive(Default)]
+pub(crate) struct Loaded {
+    pub(crate) end: Option<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
+}
+
+/// The kept tags of a PGN's tags: those of [`KEPT_TAGS`] that say
+/// something (not PGN's unknown `?`, `????.??.??`), at most 256 bytes each.
+fn kept_tags(tags: &Tags) -> Vec<(String, String)> {
+    KEPT_TAGS
+        .iter()
+        .filter_map(|&name| {
+            let value = tags.get(name)?.trim();
+            let unknown = value.is_empty() || value.chars().all(|c| c == '?' || c == '.');
+            (!unknown && value.len() <= 256).then(|| (name.to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+/// The game a request asks for, and what its text gives beyond the moves.
+pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Loaded), ApiError> {
     let hint = match &req.variant {
         Some(name) => VariantHint::Game(playable_variant(name)?),
         None => VariantHint::Any,
@@ -259,7 +285,7 @@ pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, Stri
                     e => format!("bad FEN: {e}"),
                 })
             })?;
-            Ok((Game::new(pos), None))
+            Ok((Game::new(pos), Loaded::default()))
         }
         (None, Some(text)) => {
             let (game, tags) =
@@ -268,20 +294,21 @@ pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Option<(String, Stri
                 let reason = reason_from_termination(&reason, tags.get("Termination").is_some());
                 (result, reason)
             });
-            Ok((game, end))
+            let tags = kept_tags(&tags);
+            Ok((game, Loaded { end, tags }))
         }
         (None, None) => {
             let v = match hint {
                 VariantHint::Game(v) => v,
                 VariantHint::Any => Variant::Chess,
             };
-            Ok((Game::new(Position::startpos(v)), None))
+            Ok((Game::new(Position::startpos(v)), Loaded::default()))
         }
     }
 }
 
 /// The page's reason for an end a game text states (its `Termination`
-/// tag; see [`termination_of`] for the other way).
+/// tag; `export.rs` writes it back).
 pub(crate) fn reason_from_termination(termination: &str, tagged: bool) -> String {
     let t = termination.to_ascii_lowercase();
     if !tagged {
@@ -295,26 +322,6 @@ pub(crate) fn reason_from_termination(termination: &str, tagged: bool) -> String
     } else {
         termination.to_string()
     }
-}
-
-/// The `Termination` tag of a stored end the rules did not make (the rules'
-/// own ends are written `normal` by the PGN writer).
-pub(crate) fn termination_of(rec: &GameRecord, game: &Game) -> Option<String> {
-    if game.outcome().is_some() {
-        return None;
-    }
-    let reason = rec.reason.as_deref()?;
-    let loser = match rec.result.as_deref() {
-        Some("1-0") => Some(Color::Black),
-        Some("0-1") => Some(Color::White),
-        _ => None,
-    };
-    Some(match (reason, loser) {
-        ("time" | "time vs insufficient material", _) => "time forfeit".to_string(),
-        ("resignation", Some(l)) => format!("{} resigns", l.name()),
-        ("game text", _) => return None,
-        (other, _) => other.to_string(),
-    })
 }
 
 /// What a text is and which games read it, for the page's Load buttons.
@@ -358,7 +365,8 @@ pub async fn create(
     req: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(req)?;
-    let (game, stated_end) = build_game(&req)?;
+    let (game, loaded) = build_game(&req)?;
+    let stated_end = loaded.end;
     let mode = match req.mode.as_deref() {
         None => Mode::Local,
         Some(text) => text.parse().map_err(|_| {
@@ -425,6 +433,12 @@ pub async fn create(
     }
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
+    let origin = match mode {
+        Mode::Engine | Mode::Friend => Origin::Played,
+        Mode::Local if req.fen.is_some() || req.pgn.is_some() => Origin::Imported,
+        Mode::Local => Origin::Analysis,
+    };
+    let over = game.outcome().is_some() || stated_end.is_some();
     let mut moves = Vec::new();
     for (pos, &m) in game.positions().iter().zip(game.moves()) {
         moves.push(crate::store::MoveRecord {
@@ -451,7 +465,7 @@ pub async fn create(
         black_ms: clock.map(|c| c.0),
         turn_started_at: clock.map(|_| now),
         // A game imported over (a finished PGN) is shown as it ended.
-        status: if game.outcome().is_some() || stated_end.is_some() {
+        status: if over {
             Status::Ended
         } else if mode == Mode::Friend {
             Status::Waiting
@@ -466,6 +480,10 @@ pub async fn create(
             .outcome()
             .map(|o| games::outcome_words(o).1.to_string())
             .or_else(|| stated_end.as_ref().map(|e| e.1.clone())),
+        origin,
+        // A friend game waits for the one who has its invitation's link.
+        invite: (mode == Mode::Friend && !over).then(seat::new_invite),
+        tags: loaded.tags,
         ..GameRecord::new(
             seat::new_game_id(),
             game.start().variant().name(),
@@ -474,11 +492,64 @@ pub async fn create(
             now,
         )
     };
+    // A finished game loaded again opens the first load of it.
+    let rec = GameRecord {
+        import_key: (origin == Origin::Imported && over).then(|| import_key(&rec)),
+        ..rec
+    };
+    if let Some(key) = &rec.import_key {
+        if let Some(first) = first_import(&app, key, &rec).await? {
+            let live = app.games.get(&first).await?;
+            let view = view_of(&app, &live, Some(&hash), None).await?;
+            return Ok(with_cookie(StatusCode::OK, cookie, view));
+        }
+    }
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
     let view = view_of(&app, &live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, view))
+}
+
+/// What makes a finished loaded game the same game: its variant, start,
+/// moves, end and kept tags (SHA-256, hex).
+fn import_key(rec: &GameRecord) -> String {
+    let moves: Vec<&str> = rec.moves.iter().map(|m| m.uci.as_str()).collect();
+    let what = serde_json::json!([
+        rec.variant,
+        rec.start_fen,
+        moves,
+        rec.result,
+        rec.reason,
+        rec.tags
+    ]);
+    seat::hash_token(&what.to_string())
+}
+
+/// The first stored load of the finished game `rec`, if it is still that
+/// game (a game at one screen can be taken back and played on).
+async fn first_import(
+    app: &AppState,
+    key: &str,
+    rec: &GameRecord,
+) -> Result<Option<String>, ApiError> {
+    let found = app
+        .games
+        .store
+        .imported(key)
+        .await
+        .map_err(crate::outage::api_error)?;
+    let same = |other: &GameRecord| {
+        other.status == Status::Ended
+            && other.result == rec.result
+            && other.moves.len() == rec.moves.len()
+            && other
+                .moves
+                .iter()
+                .zip(&rec.moves)
+                .all(|(a, b)| a.uci == b.uci)
+    };
+    Ok(found.into_iter().find(same).map(|g| g.id))
 }
 
 #[derive(Deserialize)]
@@ -499,14 +570,26 @@ pub async fn get_game(
     Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
 }
 
+/// `?invite=`: the token of the game's invitation link.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinQuery {
+    invite: Option<String>,
+}
+
 pub async fn join(
     State(app): Shared,
     Path(id): Path<String>,
     headers: HeaderMap,
+    q: Result<Query<JoinQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let invite = query(q)?.invite;
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
-    let done = app.games.change(&id, Some(&hash), Action::Join).await?;
+    let done = app
+        .games
+        .change(&id, Some(&hash), Action::Join { invite })
+        .await?;
     let view = view_of(&app, &done.live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, view))
 }
@@ -663,47 +746,6 @@ pub async fn undo(
     act(&app, &id, &headers, Action::Undo(plies)).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListRequest {
-    list: Option<String>,
-    limit: Option<i64>,
-}
-
-#[derive(Serialize)]
-pub struct PlayerView {
-    name: String,
-}
-
-#[derive(Serialize)]
-pub struct ListClock {
-    initial: i64,
-    increment: i64,
-}
-
-#[derive(Serialize)]
-pub struct ListItem {
-    id: String,
-    variant: String,
-    title: &'static str,
-    mode: Mode,
-    white: PlayerView,
-    black: PlayerView,
-    /// Seconds; null: unlimited.
-    clock: Option<ListClock>,
-    status: Status,
-    result: Option<String>,
-    reason: Option<String>,
-    moves: usize,
-    created_at: i64,
-    updated_at: i64,
-}
-
-#[derive(Serialize)]
-pub struct ListView {
-    games: Vec<ListItem>,
-}
-
 pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
     if rec.engine_color == Some(c) {
         let name = app
@@ -718,163 +760,9 @@ pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String 
     };
     match (seat, rec.mode) {
         (None, _) => "waiting".into(),
-        (Some(_), Mode::Local) => "Player".into(),
+        (Some(_), Mode::Local) => rec.loaded_name(c).unwrap_or("Player").into(),
         (Some(_), _) => "Anonymous".into(),
     }
-}
-
-pub async fn list(
-    State(app): Shared,
-    headers: HeaderMap,
-    q: Result<Query<ListRequest>, QueryRejection>,
-) -> Result<Json<ListView>, ApiError> {
-    let q = query(q)?;
-    let limit = q.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ApiError::BadRequest(format!(
-            "limit {limit} is out of range 1-200"
-        )));
-    }
-    let which = match q.list.as_deref().unwrap_or("recent") {
-        "recent" => ListQuery::Recent,
-        "ongoing" => ListQuery::Ongoing,
-        "mine" => match Who::from(&headers).hash() {
-            Some(h) => ListQuery::Mine(h),
-            None => return Ok(Json(ListView { games: Vec::new() })),
-        },
-        other => {
-            return Err(ApiError::BadRequest(format!(
-                "unknown list '{other}': expected recent, ongoing or mine"
-            )))
-        }
-    };
-    let recs = app
-        .games
-        .store
-        .list(&which, limit)
-        .await
-        .map_err(crate::outage::api_error)?;
-    let games = recs
-        .iter()
-        .map(|r| ListItem {
-            id: r.id.clone(),
-            variant: r.variant.clone(),
-            title: Variant::from_name(&r.variant).map_or("?", |v| v.title()),
-            mode: r.mode,
-            white: PlayerView {
-                name: player_name(&app, r, Color::White),
-            },
-            black: PlayerView {
-                name: player_name(&app, r, Color::Black),
-            },
-            clock: r.clock_initial_ms.map(|i| ListClock {
-                initial: i / 1000,
-                increment: r.clock_increment_ms.unwrap_or(0) / 1000,
-            }),
-            status: r.status,
-            result: r.result.clone(),
-            reason: r.reason.clone(),
-            moves: r.moves.len(),
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-        })
-        .collect();
-    Ok(Json(ListView { games }))
-}
-
-#[derive(Serialize)]
-pub struct TextView {
-    text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PgnQuery {
-    download: Option<u8>,
-}
-
-/// The PGN tags of a stored game: who played (the engine with its level),
-/// when, the clock, and how it ended.
-pub(crate) fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game) -> Tags {
-    let mut tags = Tags::new();
-    let event = match rec.mode {
-        Mode::Engine => "Springboard game against the engine",
-        Mode::Friend => "Springboard game between friends",
-        Mode::Local => "Springboard game at one screen",
-    };
-    tags.set("Event", event);
-    tags.set("Site", "Springboard");
-    if rec.created_at >= 0 {
-        tags.set("Date", pgn::date_from_days(rec.created_at / 86_400_000));
-    }
-    for c in [Color::White, Color::Black] {
-        if rec.engine_color == Some(c) {
-            let name = app
-                .engine
-                .as_ref()
-                .map_or_else(|| "engine".into(), |e| e.name());
-            let level = rec.engine_level.and_then(|l| u32::try_from(l).ok());
-            tags.set_player(c, Player::Engine { name: &name, level });
-        } else {
-            let seat = match c {
-                Color::White => &rec.white_seat,
-                Color::Black => &rec.black_seat,
-            };
-            if seat.is_some() {
-                let name = player_name(app, rec, c);
-                tags.set_player(c, Player::Human(&name));
-            }
-        }
-    }
-    if let Some(r) = &rec.result {
-        tags.set("Result", r.clone());
-    }
-    if let Some(base) = rec.clock_initial_ms {
-        let base = u64::try_from(base).unwrap_or(0);
-        let inc = u64::try_from(rec.clock_increment_ms.unwrap_or(0)).unwrap_or(0);
-        tags.set("TimeControl", pgn::time_control(base, inc));
-    }
-    if let Some(t) = termination_of(rec, game) {
-        tags.set("Termination", t);
-    }
-    tags
-}
-
-pub async fn export_pgn(
-    State(app): Shared,
-    Path(id): Path<String>,
-    q: Result<Query<PgnQuery>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let q = query(q)?;
-    let live = app.games.get(&id).await?;
-    let rec = &live.rec;
-    let text = pgn::write(&live.game, &pgn_tags(&app, rec, &live.game));
-    if q.download.unwrap_or(0) != 0 {
-        let mut resp = text.into_response();
-        let h = resp.headers_mut();
-        h.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/x-chess-pgn"),
-        );
-        if let Ok(v) = HeaderValue::from_str(&format!(
-            "attachment; filename=\"springboard-{}.pgn\"",
-            rec.id
-        )) {
-            h.insert(header::CONTENT_DISPOSITION, v);
-        }
-        return Ok(resp);
-    }
-    Ok(Json(TextView { text }).into_response())
-}
-
-pub async fn export_fen(
-    State(app): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<TextView>, ApiError> {
-    let live = app.games.get(&id).await?;
-    Ok(Json(TextView {
-        text: live.game.position().to_fen(),
-    }))
 }
 
 /// The games' HTTP routes (`/api/...`; the socket's route is the live
@@ -885,7 +773,7 @@ pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
         .route("/api/info", get(info))
         .route("/api/rules/{variant}", get(rules))
         .route("/api/detect", post(detect))
-        .route("/api/games", post(create).get(list))
+        .route("/api/games", post(create).get(super::list::list))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/moves", get(legal_moves))
@@ -895,8 +783,8 @@ pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/fen", get(export_fen))
-        .route("/api/games/{id}/pgn", get(export_pgn))
+        .route("/api/games/{id}/fen", get(super::export::export_fen))
+        .route("/api/games/{id}/pgn", get(super::export::export_pgn))
         .route("/api/games/{id}/engine", post(super::engine::engine_move))
         .route("/api/games/{id}/analysis", post(super::analysis::analyse))
         .route("/api/games/{id}/line", post(super::analysis::line))

@@ -10,7 +10,9 @@ mod apply;
 pub(crate) mod ended;
 pub(crate) mod engine;
 pub mod error;
+pub(crate) mod export;
 pub(crate) mod http;
+pub(crate) mod list;
 pub use crate::store::kinds;
 
 use crate::clock::Clock;
@@ -28,7 +30,7 @@ use std::sync::{Arc, Mutex};
 pub use apply::resolve;
 use apply::{apply, log_lifecycle, Applied};
 pub use error::{GameError, OfferKind};
-pub use kinds::{color_from, Mode, Status};
+pub use kinds::{color_from, Mode, Origin, Status};
 
 /// How many games are kept in memory (the others are read from the store
 /// when asked for).
@@ -283,7 +285,11 @@ pub enum Action {
         text: String,
         ply: Option<usize>,
     },
-    Join,
+    /// Take the free seat of a waiting friend game with its invitation's
+    /// token.
+    Join {
+        invite: Option<String>,
+    },
     Resign,
     Draw(Answer),
     Takeback(Answer),

@@ -8,7 +8,7 @@
 //! tells them of a change with the [`GameStore::changed`] hook and says it
 //! is [`GameStore::shared`].
 
-use super::kinds::{Kind, Mode, Status};
+use super::kinds::{Kind, Mode, Origin, Status};
 use super::{Ending, StoreError};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
@@ -61,11 +61,24 @@ pub struct GameRecord {
     pub updated_at: i64,
     /// +1 on every change.
     pub version: i64,
+    /// Where the game comes from (a game played, a board, a loaded text).
+    pub origin: Origin,
+    /// A waiting friend game's invitation: the token its link carries,
+    /// which joining needs. None once the seat is taken.
+    pub invite: Option<String>,
+    /// The tags of a loaded PGN the page shows and the export keeps
+    /// (Event, Site, Date, Round, White, Black), in the text's order.
+    pub tags: Vec<(String, String)>,
+    /// A finished game loaded from a text: the SHA-256 (hex) of what was
+    /// loaded, so that loading it again opens this game.
+    pub import_key: Option<String>,
 }
 
 impl GameRecord {
     /// A game just made at `now`: no moves, no seat taken, no engine, no
-    /// clock, no offer, `playing`, version 1. Callers set the rest with
+    /// clock, no offer, `playing`, version 1, no invitation, no tags, of
+    /// the origin its mode implies (`analysis` for a local game, else
+    /// `played`). Callers set the rest with
     /// struct update syntax.
     pub fn new(id: String, variant: &str, start_fen: String, mode: Mode, now: i64) -> GameRecord {
         GameRecord {
@@ -93,17 +106,47 @@ impl GameRecord {
             created_at: now,
             updated_at: now,
             version: 1,
+            origin: match mode {
+                Mode::Local => Origin::Analysis,
+                Mode::Engine | Mode::Friend => Origin::Played,
+            },
+            invite: None,
+            tags: Vec::new(),
+            import_key: None,
         }
+    }
+
+    /// The name a loaded text gives the player of `c` (its `White` or
+    /// `Black` tag).
+    pub fn loaded_name(&self, c: Color) -> Option<&str> {
+        self.tag(match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+
+    /// The value of the loaded tag `name`, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
 /// Which games a list shows, newest change first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListQuery {
+    /// Played games being played or over (not a waiting invitation).
     Recent,
+    /// Played games being played.
     Ongoing,
-    /// The games where the cookie with this hash holds a seat.
+    /// The played games where the cookie with this hash holds a seat
+    /// (its waiting invitations too).
     Mine(String),
+    /// The boards and loaded texts where the cookie with this hash holds
+    /// a seat.
+    Analysis(String),
 }
 
 /// Where games are kept.
@@ -135,6 +178,9 @@ pub trait GameStore: Send + Sync + 'static {
     /// The ids of every game not ended (resumed at start-up).
     async fn unfinished(&self) -> Result<Vec<String>, StoreError>;
 
+    /// The games loaded with this import key, the oldest first.
+    async fn imported(&self, key: &str) -> Result<Vec<GameRecord>, StoreError>;
+
     /// Tells other server processes that game `id` is now at `version`
     /// (PostgreSQL: NOTIFY). A store with a single writer does nothing.
     async fn changed(&self, _id: &str, _version: i64) -> Result<(), StoreError> {
@@ -154,14 +200,15 @@ pub trait GameStore: Send + Sync + 'static {
 pub(crate) const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
     engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
     turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
-    rematch_id, created_at, updated_at, version";
+    rematch_id, created_at, updated_at, version, origin, invite, tags, import_key";
 
 pub(crate) const INSERT: &str =
     "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
     black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
     black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
-    rematch_offer, rematch_id, created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, \
-    $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)";
+    rematch_offer, rematch_id, created_at, updated_at, version, origin, invite, tags, \
+    import_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+    $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)";
 
 pub(crate) const UPDATE: &str =
     "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
@@ -169,7 +216,8 @@ pub(crate) const UPDATE: &str =
     clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, \
     turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \
     takeback_offer = $19, rematch_offer = $20, rematch_id = $21, created_at = $22, \
-    updated_at = $23, version = $24 WHERE id = $1 AND version = $25";
+    updated_at = $23, version = $24, origin = $25, invite = $26, tags = $27, \
+    import_key = $28 WHERE id = $1 AND version = $29";
 
 /// Defines `bind_all` (every column of a game, in `COLUMNS` order, bound to
 /// the `INSERT`/`UPDATE` text) and `from_row` (a stored row read back) for
@@ -177,7 +225,12 @@ pub(crate) const UPDATE: &str =
 /// type. One definition serves SQLite (`sqlite.rs`) and PostgreSQL (`pg.rs`).
 macro_rules! game_row_codec {
     ($row:ty) => {
-        fn bind_all<'q>(q: Query<'q>, g: &'q GameRecord, moves: String) -> Query<'q> {
+        fn bind_all<'q>(
+            q: Query<'q>,
+            g: &'q GameRecord,
+            moves: String,
+            tags: Option<String>,
+        ) -> Query<'q> {
             q.bind(&g.id)
                 .bind(&g.variant)
                 .bind(&g.start_fen)
@@ -202,6 +255,10 @@ macro_rules! game_row_codec {
                 .bind(g.created_at)
                 .bind(g.updated_at)
                 .bind(g.version)
+                .bind(g.origin.as_str())
+                .bind(&g.invite)
+                .bind(tags)
+                .bind(&g.import_key)
         }
 
         fn from_row(row: &$row) -> Result<GameRecord, StoreError> {
@@ -210,6 +267,12 @@ macro_rules! game_row_codec {
             use $crate::store::games::{read_kind, read_optional_kind};
             let moves = serde_json::from_str(&moves)
                 .map_err(|e| StoreError::Corrupt(format!("the moves of game {id}: {e}")))?;
+            let tags: Option<String> = row.try_get("tags")?;
+            let tags = match tags {
+                None => Vec::new(),
+                Some(t) => serde_json::from_str(&t)
+                    .map_err(|e| StoreError::Corrupt(format!("the tags of game {id}: {e}")))?,
+            };
             Ok(GameRecord {
                 variant: row.try_get("variant")?,
                 start_fen: row.try_get("start_fen")?,
@@ -246,6 +309,10 @@ macro_rules! game_row_codec {
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
                 version: row.try_get("version")?,
+                origin: read_kind(&id, "origin", &row.try_get::<String, _>("origin")?)?,
+                invite: row.try_get("invite")?,
+                tags,
+                import_key: row.try_get("import_key")?,
                 id,
             })
         }
@@ -279,7 +346,7 @@ macro_rules! game_queries {
     ($pool:ty, $db:ty) => {
         async fn insert_game(pool: &$pool, game: &GameRecord) -> Result<(), StoreError> {
             let moves = moves_json(game)?;
-            match bind_all(sqlx::query(INSERT), game, moves)
+            match bind_all(sqlx::query(INSERT), game, moves, tags_json(game)?)
                 .execute(pool)
                 .await
             {
@@ -308,7 +375,7 @@ macro_rules! game_queries {
             // `WHERE version = expected`: under PostgreSQL's READ COMMITTED
             // a concurrent writer of the same row waits for ours, then
             // re-checks the condition on the new row and updates nothing.
-            let done = bind_all(sqlx::query(UPDATE), game, moves)
+            let done = bind_all(sqlx::query(UPDATE), game, moves, tags_json(game)?)
                 .bind(expected)
                 .execute(&mut **tx)
                 .await?;
@@ -317,7 +384,7 @@ macro_rules! game_queries {
             }
             for other in also {
                 let moves = moves_json(other)?;
-                if let Err(e) = bind_all(sqlx::query(INSERT), other, moves)
+                if let Err(e) = bind_all(sqlx::query(INSERT), other, moves, tags_json(other)?)
                     .execute(&mut **tx)
                     .await
                 {
@@ -339,21 +406,27 @@ macro_rules! game_queries {
             let rows = match query {
                 ListQuery::Recent => {
                     let sql = format!(
-                        "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT $1"
+                        "SELECT {COLUMNS} FROM games WHERE origin = 'played' \
+                         AND status <> 'waiting' ORDER BY updated_at DESC, id LIMIT $1"
                     );
                     sqlx::query(&sql).bind(limit).fetch_all(pool).await?
                 }
                 ListQuery::Ongoing => {
                     let sql = format!(
-                        "SELECT {COLUMNS} FROM games WHERE status <> 'ended' \
-                         ORDER BY updated_at DESC, id LIMIT $1"
+                        "SELECT {COLUMNS} FROM games WHERE origin = 'played' \
+                         AND status = 'playing' ORDER BY updated_at DESC, id LIMIT $1"
                     );
                     sqlx::query(&sql).bind(limit).fetch_all(pool).await?
                 }
-                ListQuery::Mine(hash) => {
+                ListQuery::Mine(hash) | ListQuery::Analysis(hash) => {
+                    let origin = if matches!(query, ListQuery::Mine(_)) {
+                        "origin = 'played'"
+                    } else {
+                        "origin <> 'played'"
+                    };
                     let sql = format!(
-                        "SELECT {COLUMNS} FROM games WHERE white_seat = $1 OR black_seat = $1 \
-                         ORDER BY updated_at DESC, id LIMIT $2"
+                        "SELECT {COLUMNS} FROM games WHERE (white_seat = $1 OR black_seat = $1) \
+                         AND {origin} ORDER BY updated_at DESC, id LIMIT $2"
                     );
                     sqlx::query(&sql)
                         .bind(hash)
@@ -362,6 +435,14 @@ macro_rules! game_queries {
                         .await?
                 }
             };
+            rows.iter().map(from_row).collect()
+        }
+
+        async fn imported_games(pool: &$pool, key: &str) -> Result<Vec<GameRecord>, StoreError> {
+            let sql = format!(
+                "SELECT {COLUMNS} FROM games WHERE import_key = $1 ORDER BY created_at, id LIMIT 20"
+            );
+            let rows = sqlx::query(&sql).bind(key).fetch_all(pool).await?;
             rows.iter().map(from_row).collect()
         }
 
@@ -379,4 +460,15 @@ pub(crate) use game_queries;
 
 pub(crate) fn moves_json(g: &GameRecord) -> Result<String, StoreError> {
     serde_json::to_string(&g.moves).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// The loaded tags as stored: a JSON array of `[name, value]` pairs, or
+/// null when the game has none.
+pub(crate) fn tags_json(g: &GameRecord) -> Result<Option<String>, StoreError> {
+    if g.tags.is_empty() {
+        return Ok(None);
+    }
+    serde_json::to_string(&g.tags)
+        .map(Some)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }

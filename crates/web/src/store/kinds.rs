@@ -1,5 +1,5 @@
 //! The kinds of a game's fields: how it is played ([`Mode`]), where it
-//! stands ([`Status`]), and the colour texts of its engine seat and
+//! stands ([`Status`]), where it comes from ([`Origin`]), and the colour texts of its engine seat and
 //! offers. Each is stored and sent as the same lower-case text
 //! (`as_str`, `FromStr`, serde), so the database rows and the JSON stay
 //! as they are; a text the server does not know is an [`UnknownKind`].
@@ -46,6 +46,40 @@ pub enum Status {
     Waiting,
     Playing,
     Ended,
+}
+
+/// Where a game comes from: what the games list shows it under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// A game played against the engine or a friend: the public lists.
+    Played,
+    /// A board of one browser (at one screen, an analysis board), started
+    /// from a game's start.
+    Analysis,
+    /// A board of one browser started from a loaded FEN or PGN text.
+    Imported,
+}
+
+impl Origin {
+    pub const ALL: [Origin; 3] = [Origin::Played, Origin::Analysis, Origin::Imported];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::Played => "played",
+            Origin::Analysis => "analysis",
+            Origin::Imported => "imported",
+        }
+    }
+}
+
+impl Kind for Origin {
+    fn text(self) -> &'static str {
+        self.as_str()
+    }
+    fn from_text(text: &str) -> Result<Origin, UnknownKind> {
+        find(&Origin::ALL, Origin::as_str, "game origin", text)
+    }
 }
 
 impl Mode {
@@ -184,6 +218,15 @@ mod tests {
         assert_eq!(texts, ["local", "engine", "friend"]);
         let texts: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
         assert_eq!(texts, ["waiting", "playing", "ended"]);
+        for o in Origin::ALL {
+            assert_eq!(Origin::from_text(o.as_str()), Ok(o));
+            assert_eq!(
+                serde_json::to_value(o).unwrap(),
+                serde_json::json!(o.as_str())
+            );
+        }
+        let texts: Vec<&str> = Origin::ALL.iter().map(|o| o.as_str()).collect();
+        assert_eq!(texts, ["played", "analysis", "imported"]);
     }
 
     #[test]

@@ -12,8 +12,8 @@
 //! game's version before trusting the copy in memory.
 
 use super::games::{
-    game_queries, game_row_codec, moves_json, GameRecord, GameStore, ListQuery, COLUMNS, INSERT,
-    UPDATE,
+    game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore, ListQuery, COLUMNS,
+    INSERT, UPDATE,
 };
 use super::{is_unique_violation, Ending, Notice, StoreError, StoreTx};
 use async_trait::async_trait;
@@ -163,6 +163,10 @@ impl GameStore for PgStore {
 
     async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         unfinished_games(&self.pool).await
+    }
+
+    async fn imported(&self, key: &str) -> Result<Vec<GameRecord>, StoreError> {
+        imported_games(&self.pool, key).await
     }
 
     fn shared(&self) -> bool {

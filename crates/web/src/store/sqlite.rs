@@ -3,8 +3,8 @@
 //! writer: it announces nothing and listens to nobody).
 
 use super::games::{
-    game_queries, game_row_codec, moves_json, GameRecord, GameStore, ListQuery, COLUMNS, INSERT,
-    UPDATE,
+    game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore, ListQuery, COLUMNS,
+    INSERT, UPDATE,
 };
 use super::{is_unique_violation, Ending, StoreError, StoreTx};
 use async_trait::async_trait;
@@ -123,6 +123,10 @@ impl GameStore for SqliteStore {
         unfinished_games(&self.pool).await
     }
 
+    async fn imported(&self, key: &str) -> Result<Vec<GameRecord>, StoreError> {
+        imported_games(&self.pool, key).await
+    }
+
     fn describe(&self) -> String {
         format!("SQLite database {}", self.path)
     }
@@ -220,14 +224,16 @@ mod tests {
             store.insert(g).await.unwrap();
         }
         let ids = |v: Vec<GameRecord>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        // The waiting invitations are listed to their creators only.
         assert_eq!(
             ids(store.list(&ListQuery::Recent, 3).await.unwrap()),
-            ["dddddddd", "cccccccc", "bbbbbbbb"]
+            ["aaaaaaaa"]
         );
-        assert_eq!(
-            ids(store.list(&ListQuery::Ongoing, 10).await.unwrap()),
-            ["dddddddd", "cccccccc", "bbbbbbbb"]
-        );
+        assert!(store
+            .list(&ListQuery::Ongoing, 10)
+            .await
+            .unwrap()
+            .is_empty());
         assert_eq!(
             ids(store.list(&ListQuery::Mine("aa".into()), 10).await.unwrap()),
             ["cccccccc", "bbbbbbbb", "aaaaaaaa"]

@@ -8,6 +8,7 @@ mod support;
 mod analysis;
 mod engine;
 mod games;
+mod lists;
 mod moves;
 mod pages;
 mod pgn;

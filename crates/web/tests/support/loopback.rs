@@ -86,6 +86,17 @@ pub async fn create_game(addr: &str, cookie: &str, mode: &str) -> String {
     g["id"].as_str().unwrap().to_string()
 }
 
+/// The join path of friend game `id` with its invitation's token, which
+/// its creator (`cookie`) sees in the game's view.
+pub async fn join_path(addr: &str, id: &str, cookie: &str) -> String {
+    let (status, g) = http(addr, "GET", &format!("/api/games/{id}"), cookie, None).await;
+    assert_eq!(status, 200, "{g}");
+    let invite = g["invite"]
+        .as_str()
+        .expect("the creator sees the invitation");
+    format!("/api/games/{id}/join?invite={invite}")
+}
+
 /// The socket of game `id`, as the player with `cookie` (or a watcher),
 /// knowing version `v` (or none).
 pub async fn connect(addr: &str, id: &str, cookie: Option<&str>, v: Option<i64>) -> Socket {

@@ -1,0 +1,208 @@
+//! The games lists (`GET /api/games?list=...`): the played games, being
+//! played or over, this browser's games with its side and whose move it
+//! is, and its boards and loaded texts, kept apart from the played games.
+
+use super::http::{player_name, query, Shared, Who};
+use crate::error::ApiError;
+use crate::games::{Mode, Origin, Status};
+use crate::seat;
+use crate::state::AppState;
+use crate::store::kinds::color_name;
+use crate::store::{GameRecord, ListQuery};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use springboard_rules::{Color, Position, Variant};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListRequest {
+    list: Option<String>,
+    limit: Option<i64>,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView {
+    name: String,
+}
+
+#[derive(Serialize)]
+pub struct ListClock {
+    initial: i64,
+    increment: i64,
+}
+
+#[derive(Serialize)]
+pub struct ListItem {
+    id: String,
+    variant: String,
+    title: &'static str,
+    mode: Mode,
+    /// `played`, `analysis` or `imported`.
+    origin: Origin,
+    white: PlayerView,
+    black: PlayerView,
+    /// Seconds; null: unlimited.
+    clock: Option<ListClock>,
+    status: Status,
+    result: Option<String>,
+    reason: Option<String>,
+    /// Moves as players count them (a white and a black move are one).
+    moves: usize,
+    /// Single moves (half-moves) played.
+    plies: usize,
+    /// The seats this browser holds: `white`, `black`, `both` or null.
+    you: Option<&'static str>,
+    /// The side to move while the game is being played, else null.
+    turn: Option<&'static str>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+#[derive(Serialize)]
+pub struct ListView {
+    games: Vec<ListItem>,
+}
+
+/// The side to move at the game's start.
+fn start_side(rec: &GameRecord) -> Option<Color> {
+    let v = Variant::from_name(&rec.variant)?;
+    Position::from_fen(v, &rec.start_fen).ok().map(|p| p.turn())
+}
+
+/// The side to move after the game's moves: the start's side, turned once
+/// a move (every stored move is one side's whole turn).
+fn side_to_move(rec: &GameRecord) -> Option<Color> {
+    let first = start_side(rec)?;
+    Some(if rec.moves.len().is_multiple_of(2) {
+        first
+    } else {
+        !first
+    })
+}
+
+/// Full moves: a move of each side is one; a game that starts with
+/// Black's move counts that one as a move too.
+fn full_moves(rec: &GameRecord) -> usize {
+    let plies = rec.moves.len();
+    match start_side(rec) {
+        Some(Color::Black) if plies > 0 => plies / 2 + 1,
+        _ => plies.div_ceil(2),
+    }
+}
+
+fn item(app: &AppState, r: &GameRecord, who: Option<&str>) -> ListItem {
+    let white = seat::holds(r.white_seat.as_deref(), who);
+    let black = seat::holds(r.black_seat.as_deref(), who);
+    ListItem {
+        id: r.id.clone(),
+        variant: r.variant.clone(),
+        title: Variant::from_name(&r.variant).map_or("?", |v| v.title()),
+        mode: r.mode,
+        origin: r.origin,
+        white: PlayerView {
+            name: player_name(app, r, Color::White),
+        },
+        black: PlayerView {
+            name: player_name(app, r, Color::Black),
+        },
+        clock: r.clock_initial_ms.map(|i| ListClock {
+            initial: i / 1000,
+            increment: r.clock_increment_ms.unwrap_or(0) / 1000,
+        }),
+        status: r.status,
+        result: r.result.clone(),
+        reason: r.reason.clone(),
+        moves: full_moves(r),
+        plies: r.moves.len(),
+        you: match (white, black) {
+            (true, true) => Some("both"),
+            (true, false) => Some("white"),
+            (false, true) => Some("black"),
+            (false, false) => None,
+        },
+        turn: if r.status == Status::Playing {
+            side_to_move(r).map(color_name)
+        } else {
+            None
+        },
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+    }
+}
+
+pub async fn list(
+    State(app): Shared,
+    headers: HeaderMap,
+    q: Result<Query<ListRequest>, QueryRejection>,
+) -> Result<Json<ListView>, ApiError> {
+    let q = query(q)?;
+    let limit = q.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(ApiError::BadRequest(format!(
+            "limit {limit} is out of range 1-200"
+        )));
+    }
+    let who = Who::from(&headers).hash();
+    let which = match (q.list.as_deref().unwrap_or("recent"), who.clone()) {
+        ("recent", _) => ListQuery::Recent,
+        ("ongoing", _) => ListQuery::Ongoing,
+        ("mine", Some(h)) => ListQuery::Mine(h),
+        ("analysis", Some(h)) => ListQuery::Analysis(h),
+        ("mine" | "analysis", None) => return Ok(Json(ListView { games: Vec::new() })),
+        (other, _) => {
+            return Err(ApiError::BadRequest(format!(
+                "unknown list '{other}': expected recent, ongoing, mine or analysis"
+            )))
+        }
+    };
+    let recs = app
+        .games
+        .store
+        .list(&which, limit)
+        .await
+        .map_err(crate::outage::api_error)?;
+    let games = recs.iter().map(|r| item(&app, r, who.as_deref())).collect();
+    Ok(Json(ListView { games }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MoveRecord;
+
+    fn with_plies(fen: &str, plies: usize) -> GameRecord {
+        let mut r = GameRecord::new("abcdefgh".into(), "chess", fen.into(), Mode::Local, 0);
+        r.moves = (0..plies)
+            .map(|_| MoveRecord {
+                uci: String::new(),
+                san: String::new(),
+                ms: None,
+                at: 0,
+            })
+            .collect();
+        r
+    }
+
+    /// Moves are counted as players count them, from the start's side.
+    #[test]
+    fn moves_count_full_moves_and_the_side_to_move_follows() {
+        let white = Position::startpos(Variant::Chess).to_fen();
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        for (fen, plies, moves, turn) in [
+            (white.as_str(), 0, 0, Color::White),
+            (white.as_str(), 1, 1, Color::Black),
+            (white.as_str(), 2, 1, Color::White),
+            (white.as_str(), 5, 3, Color::Black),
+            (black, 1, 1, Color::White),
+            (black, 2, 2, Color::Black),
+            (black, 3, 2, Color::White),
+        ] {
+            let r = with_plies(fen, plies);
+            assert_eq!(full_moves(&r), moves, "{fen} {plies}");
+            assert_eq!(side_to_move(&r), Some(turn), "{fen} {plies}");
+        }
+    }
+}
