@@ -186,11 +186,11 @@ test("promotion through the picker, from a loaded FEN", async () => {
   await page.click("#export-fen");
   await page.waitForFunction(() => document.getElementById("text").value.startsWith("N6k/"));
   assert.equal(await page.locator("#text").inputValue(), "N6k/8/8/8/8/8/8/K7 b - - 0 1");
-  // A bad FEN is refused with the reason.
+  // A bad FEN is refused with the reason: the field that is wrong.
   await page.fill("#text", "8/8/8 w - - 0 1");
   await page.click("#import-fen");
   await page.waitForFunction(() => document.getElementById("text-error").textContent !== "");
-  assert.match(await page.locator("#text-error").textContent(), /bad FEN/);
+  assert.match(await page.locator("#text-error").textContent(), /^Chess cannot load this position: the board field needs 8 ranks/);
   assert.deepEqual(errors, []);
   await page.close();
 });

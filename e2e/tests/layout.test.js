@@ -232,6 +232,58 @@ for (const [name, viewport] of [
   });
 }
 
+// Issue 45, item 2 (a phone): the board, the status line and the game's
+// buttons are all on the first screen, without scrolling: in a Hop Chess
+// turn that asks for the trampoline square, and in a Jumping King game with
+// a friend (clocks, the men to place and four buttons). The typed-move box
+// may lie below them.
+async function firstScreen(page, viewport, what) {
+  assert.equal(await page.evaluate(() => window.scrollY), 0, `${what}: the page scrolled`);
+  const b = await boardRect(page);
+  assert.ok(b.top >= 0 && b.bottom <= viewport.height && b.right <= viewport.width, `${what}: the board (${b.top}-${b.bottom}px) is on the screen`);
+  const outside = await page.evaluate(() => {
+    const shown = [document.getElementById("status"), ...document.querySelectorAll(".controls button")].filter(
+      (e) => e.offsetParent && !e.closest("#move-entry"),
+    );
+    return shown
+      .map((e) => [e.id, e.getBoundingClientRect()])
+      .filter(([, r]) => r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+      .map(([id, r]) => `${id}: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+  });
+  assert.deepEqual(outside, [], `${what} at ${viewport.width}x${viewport.height}`);
+  await noSideScroll(page);
+}
+
+test("phones: the board, the status line and the game's buttons are on the first screen", async () => {
+  // A server of its own: this test creates six games.
+  const server = await startServer();
+  try {
+    for (const viewport of [PHONE, { width: 360, height: 640 }, { width: 390, height: 844 }]) {
+      await withPage(viewport, async (page) => {
+        await newLocalGame(page, server.url, "hopchess");
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await playByApi(page, ["e2e4"]);
+        await square(page, "e7").click();
+        await square(page, "e5").click();
+        await page.waitForFunction(() => /choose the trampoline square/.test(document.getElementById("status").textContent));
+        await firstScreen(page, viewport, "Hop Chess, the trampoline square asked");
+        await page.screenshot({ path: join(SCREENSHOTS, `phone-prompt-hopchess-${viewport.width}x${viewport.height}.png`) });
+        await page.goto(server.url);
+        await page.waitForSelector("#create-friend");
+        await page.selectOption("#variant", "jumpingking");
+        await page.click("#create-friend");
+        await page.waitForFunction(() => /^Waiting for your friend/.test(document.getElementById("status").textContent));
+        await page.waitForSelector("#resign:not([hidden])");
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await firstScreen(page, viewport, "Jumping King with a friend");
+        await page.screenshot({ path: join(SCREENSHOTS, `phone-prompt-jumpingking-${viewport.width}x${viewport.height}.png`) });
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 // Issue 46, item 7: the move list's current move is kept in view by
 // scrolling the list itself; the page never scrolls with it, so the
 // opponent's half of the board stays on a phone's screen.

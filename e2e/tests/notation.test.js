@@ -97,7 +97,7 @@ test("the picker follows a loaded text, and picking a game starts it", async () 
   assert.deepEqual(await moveTitles(page), ["e2e4", "e7e5", "@d4"]);
   assert.match(
     await page.locator("#text-note").textContent(),
-    /^Loaded: a Trampoline Chess game\. The text is Trampoline Chess, not Chess: the game picker now shows Trampoline Chess\.$/,
+    /^Trampoline Chess: game loaded\. The text belongs to Trampoline Chess, not to Chess: the game picker now shows Trampoline Chess\.$/,
   );
   await page.screenshot({ path: join(SCREENSHOTS, "picker-after-trampoline-pgn.png") });
   // The creation screen's picker agrees.
@@ -116,14 +116,14 @@ test("the picker follows a loaded text, and picking a game starts it", async () 
   assert.equal(await page.locator("#game-variant").inputValue(), "hopchess");
   assert.equal(
     await page.locator("#text-note").textContent(),
-    "Loaded: a Hop Chess position. The text is Hop Chess, not Chess: the game picker now shows Hop Chess.",
+    "Hop Chess: position loaded. The text belongs to Hop Chess, not to Chess: the game picker now shows Hop Chess.",
   );
   // A plain chess game text under Hoplit Chess stays Hoplit Chess (its
   // rules read it too): the picked game wins when it reads the text.
   await newLocalGame(page, env.server.url, "hoplit");
   await load(page, "#import-pgn", "1. e4 e5 2. Nf3 *");
   await page.waitForFunction(() => document.getElementById("game-title").textContent === "Hoplit Chess");
-  assert.equal(await page.locator("#text-note").textContent(), "Loaded: a Hoplit Chess game.");
+  assert.equal(await page.locator("#text-note").textContent(), "Hoplit Chess: game loaded.");
 
   // Picking a game with nothing played starts it at once.
   await newLocalGame(page, env.server.url, "hoplit");
@@ -175,7 +175,7 @@ test("the text box's errors sit next to it, and an empty load says so", async ()
   await page.waitForFunction(() => /Ke3/.test(document.getElementById("text-error").textContent));
   assert.equal(
     await page.locator("#text-error").textContent(),
-    "bad PGN: move 2. 'Ke3': illegal move 'Ke3' in this position",
+    "Move 2. 'Ke3': illegal move 'Ke3' in this position",
   );
   assert.equal(await page.evaluate(() => location.pathname), path);
   assert.equal(await page.locator("#error").textContent(), "");
@@ -191,7 +191,7 @@ test("the text box's errors sit next to it, and an empty load says so", async ()
   await page.waitForFunction(() => /Hop Chess/.test(document.getElementById("text-error").textContent));
   assert.equal(
     await page.locator("#text-error").textContent(),
-    "bad FEN: this position is from Hop Chess, not Chess, and Hop Chess refuses it: " +
+    "This position is from Hop Chess, not Chess, and Hop Chess refuses it: " +
       "the White trampoline stands on e1, which holds a piece ('K')",
   );
   assert.equal(await page.evaluate(() => location.pathname), path);
@@ -201,8 +201,56 @@ test("the text box's errors sit next to it, and an empty load says so", async ()
   await page.click("#import-fen");
   await page.waitForFunction(() => /pawns/.test(document.getElementById("text-error").textContent));
   const reason = await page.locator("#text-error").textContent();
-  assert.equal(reason, "bad FEN: White has 4 pawns on the board and to place; a side owns 3");
+  assert.equal(reason, "The Weak Square of the Jumping King cannot load this position: White has 4 pawns on the board and to place; a side owns 3");
   assert.doesNotMatch(reason, RULING_ID);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Issue 45, item 6: the load box says what is wrong in plain words, and
+// names a game only when the text is that game's.
+test("the load box: prose is neither a FEN nor a PGN, and a loaded game's name reads well", async () => {
+  const { page, errors } = await openPage();
+  await newLocalGame(page, env.server.url, "chess");
+  const path = await page.evaluate(() => location.pathname);
+  const neither =
+    "This is not a FEN or a PGN: a FEN (a position of Chess) has 6 fields separated by spaces, " +
+    "starting with the ranks of the board from the 8th, like " +
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; " +
+    'a PGN (a game) has tag lines like [White "Anna"] and numbered moves like 1. e4 e5';
+  for (const button of ["#import-fen", "#import-pgn"]) {
+    await page.fill("#text", "this is not a fen");
+    await page.click(button);
+    await page.waitForFunction(() => document.getElementById("text-error").textContent !== "");
+    assert.equal(await page.locator("#text-error").textContent(), neither, button);
+    assert.equal(await page.evaluate(() => location.pathname), path);
+  }
+  // A Jumping King board that lacks only its brackets is the Jumping King's.
+  await page.fill("#text", "5k2/8/8/8/8/8/8/K7 w Jj 0 1");
+  await page.click("#import-fen");
+  await page.waitForFunction(() => /needs the men still to place/.test(document.getElementById("text-error").textContent));
+  assert.match(
+    await page.locator("#text-error").textContent(),
+    /^This position is from The Weak Square of the Jumping King, not Chess, and The Weak Square of the Jumping King refuses it: /,
+  );
+  // A chess board with a field missing is chess's, and says how many.
+  await page.fill("#text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
+  await page.click("#import-fen");
+  await page.waitForFunction(() => /fields/.test(document.getElementById("text-error").textContent));
+  assert.equal(
+    await page.locator("#text-error").textContent(),
+    "Chess cannot load this position: expected 6 (or 4) fields separated by spaces, found 5",
+  );
+  // A Jumping King position loads; the note names the game without "a The".
+  await page.fill("#text", "5k2/8/8/8/8/8/8/K7[RRBBNNPPPrrbbnnppp] w Jj 0 1");
+  await page.click("#import-fen");
+  await page.waitForFunction((p) => location.pathname !== p, path);
+  await page.waitForFunction(() => document.getElementById("text-note").textContent !== "");
+  assert.equal(
+    await page.locator("#text-note").textContent(),
+    "The Weak Square of the Jumping King: position loaded. The text belongs to The Weak Square of the Jumping King, " +
+      "not to Chess: the game picker now shows The Weak Square of the Jumping King.",
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

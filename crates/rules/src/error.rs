@@ -4,7 +4,7 @@ use thiserror::Error;
 
 /// An unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown variant '{0}' (known: chess, hopchess, trampoline, jumpingking, hoplit)")]
+#[error("unknown variant '{0}' (known: {known})", known = crate::variant::Variant::names())]
 pub struct VariantError(pub String);
 
 /// A position text (FEN) that cannot be read, or describes no legal position.
@@ -29,6 +29,9 @@ pub enum FenError {
     MissingSquare(String),
     #[error("bad reserve '{0}': expected letters in brackets, like [Hh]")]
     BadReserve(String),
+    /// Reserve brackets on the board field of a game without a reserve.
+    #[error("the board field '{0}' has brackets, but this game has no men in reserve")]
+    UnexpectedReserve(String),
     #[error(
         "the position text needs the reserve in brackets right after the board, like RNBQKBNR[Hh] (or [] for an empty reserve)"
     )]

@@ -78,6 +78,14 @@ impl Variant {
         Variant::ALL.into_iter().filter(|v| v.is_implemented())
     }
 
+    /// The implemented games' names, for messages: `chess, hopchess, ...`.
+    pub fn names() -> String {
+        Variant::implemented()
+            .map(Variant::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// The squares that exist in this game.
     #[inline]
     pub const fn mask(self) -> Bitboard {

@@ -251,12 +251,12 @@ fn refuses_with_clear_errors() {
         (
             "[Variant \"hopchess\"]\n1. e4",
             chess,
-            "this is a Hop Chess game (its Variant tag), not Chess: load it as Hop Chess",
+            "this is a game of Hop Chess (its Variant tag says so), not of Chess: load it as Hop Chess",
         ),
         (
             "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -,-\"]\n*",
             chess,
-            "this is a Trampoline Chess game (its FEN tag), not Chess: load it as Trampoline Chess",
+            "this is a game of Trampoline Chess (its FEN tag says so), not of Chess: load it as Trampoline Chess",
         ),
         (
             "[Variant \"atomic\"]\n1. e4",
@@ -410,6 +410,6 @@ fn detect_says_which_games_read_a_text() {
         pgn::read(tramp, VariantHint::Game(Chess))
             .unwrap_err()
             .to_string(),
-        "this is a Trampoline Chess game (its Variant tag), not Chess: load it as Trampoline Chess"
+        "this is a game of Trampoline Chess (its Variant tag says so), not of Chess: load it as Trampoline Chess"
     );
 }

@@ -72,7 +72,7 @@ fn replays_pgn_of_every_form_the_writer_uses() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("this is a Hop Chess game (its Variant tag), not Chess"),
+        err.contains("this is a game of Hop Chess (its Variant tag says so), not of Chess"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

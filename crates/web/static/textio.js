@@ -67,9 +67,12 @@ export async function importText(kind) {
     const v = await api.create({ variant, mode: "local", [as]: text });
     history.pushState(null, "", `/g/${v.id}${hash}`);
     await openGame(String(v.id), v);
+    // The game's title leads ("Chess: position loaded."): no article
+    // comes before a title, which reads well for every game's name.
     const thing = as === "fen" ? "position" : "game";
-    let note = `Loaded: a ${variantTitle(variant)} ${thing}.`;
-    if (variant !== picked) note += ` The text is ${variantTitle(variant)}, not ${variantTitle(picked)}: the game picker now shows ${variantTitle(variant)}.`;
+    const title = variantTitle(variant);
+    let note = `${title}: ${thing} loaded.`;
+    if (variant !== picked) note += ` The text belongs to ${title}, not to ${variantTitle(picked)}: the game picker now shows ${title}.`;
     textMessage(note, "");
   } catch (err) {
     textMessage("", err.message);

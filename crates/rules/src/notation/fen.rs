@@ -138,7 +138,7 @@ pub(crate) fn parse_number(text: &str) -> Option<u32> {
 pub(crate) fn parse_fide_fields(variant: Variant, fields: &[&str]) -> Result<Setup, FenError> {
     let board_text = fields[0];
     if board_text.contains('[') {
-        return Err(FenError::BadReserve(board_text.to_string()));
+        return Err(FenError::UnexpectedReserve(board_text.to_string()));
     }
     let board = parse_board(variant, board_text)?;
     let turn = parse_turn(fields[1])?;

@@ -9,5 +9,6 @@ pub mod missing;
 pub mod pgn;
 pub mod san;
 pub mod seed;
+mod shape;
 mod turns;
 pub mod uci;

@@ -22,6 +22,7 @@
 //! the result or after the game ended by the rules, and a result that
 //! contradicts the moves.
 
+use super::shape;
 use super::uci::UciMove;
 use crate::error::{FenError, MoveError};
 use crate::game::Game;
@@ -320,11 +321,11 @@ pub enum PgnError {
     #[error("the tag {0} is given twice")]
     DuplicateTag(String),
     #[error(
-        "unknown game '{0}' in the Variant tag (Springboard plays chess, hopchess, \
-         trampoline, jumpingking, hoplit)"
+        "unknown game '{0}' in the Variant tag (Springboard plays {known})",
+        known = Variant::names()
     )]
     UnknownVariant(String),
-    #[error("this is a {found} game (its {by}), not {asked}: load it as {found}")]
+    #[error("this is a game of {found} (its {by} says so), not of {asked}: load it as {found}")]
     OtherGame {
         found: &'static str,
         asked: &'static str,
@@ -343,6 +344,32 @@ pub enum PgnError {
     },
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
+    /// A position text (FEN) of the game asked for, refused: which field
+    /// is wrong and why, or what the position breaks.
+    #[error("{game} cannot load this position: {reason}")]
+    Position {
+        game: &'static str,
+        reason: FenError,
+    },
+    /// A text that is neither a position nor a game: what a position text
+    /// looks like (the game's start position as the example).
+    #[error(
+        "this is not a FEN or a PGN: a FEN (a position of {game}) has {fields} fields \
+         separated by spaces, starting with the ranks of the board from the 8th, like \
+         {example}; a PGN (a game) has tag lines like [White \"Anna\"] and numbered \
+         moves like 1. e4 e5"
+    )]
+    NotNotation {
+        game: &'static str,
+        fields: usize,
+        example: &'static str,
+    },
+    /// An empty text.
+    #[error("the text is empty: paste a position (FEN) or a game (PGN)")]
+    Blank,
+    /// A game text given as a position.
+    #[error("this is a game text (PGN), not a position (FEN): load it as a game")]
+    IsPgn,
     #[error("a {0} is not closed")]
     Unclosed(&'static str),
     #[error("a ')' closes no variation")]
@@ -580,45 +607,21 @@ fn start_of(tags: &Tags, hint: VariantHint) -> Result<Position, PgnError> {
     match fen {
         None => Ok(Position::startpos(variant)),
         Some(f) => Position::from_fen(variant, f).map_err(|e| {
-            // A FEN of another game: say which, when no Variant tag named
-            // the game.
-            match games_of_fen(f).as_slice() {
-                [found] if tagged.is_none() => other(*found, variant, "FEN tag"),
-                [] if tagged.is_none() && is_shape_error(&e) => match shaped_as(f).as_slice() {
-                    [(found, reason)] if *found != variant => PgnError::RefusedOfOtherGame {
+            // A FEN of another game (or shaped as one): say which, when no
+            // Variant tag named the game.
+            match shape::games_by_shape(f).as_slice() {
+                [(found, Ok(_))] if tagged.is_none() => other(*found, variant, "FEN tag"),
+                [(found, Err(reason))] if tagged.is_none() && *found != variant => {
+                    PgnError::RefusedOfOtherGame {
                         found: found.title(),
                         asked: variant.title(),
                         reason: reason.clone(),
-                    },
-                    _ => PgnError::Fen(e),
-                },
+                    }
+                }
                 _ => PgnError::Fen(e),
             }
         }),
     }
-}
-
-/// Whether a position text's error says the text is not shaped as the
-/// game's position texts (its fields, its reserve brackets), rather than
-/// what it describes.
-fn is_shape_error(e: &FenError) -> bool {
-    matches!(
-        e,
-        FenError::FieldCount { .. }
-            | FenError::MissingReserve
-            | FenError::BadPieceChar { ch: '[' | ']' }
-    )
-}
-
-/// The games whose position reader refuses `fen` for what it describes,
-/// not for its shape, with their reasons.
-fn shaped_as(fen: &str) -> Vec<(Variant, FenError)> {
-    Variant::implemented()
-        .filter_map(|v| match Position::from_fen(v, fen) {
-            Err(e) if !is_shape_error(&e) => Some((v, e)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The tags of a section, read.
@@ -781,9 +784,35 @@ fn read_section(
 /// Reads one game (see the module documentation). `hint` is the game the
 /// caller expects; a text of another game is refused, naming its game.
 pub fn read(text: &str, hint: VariantHint) -> Result<(Game, Tags), PgnError> {
-    if let Ok(pos) = read_fen(text, VariantHint::Any) {
-        return Err(PgnError::IsFen(pos.variant().title()));
+    // A game text never starts with a board: this is a position text, of
+    // some game, or refused (say why).
+    if text
+        .split_whitespace()
+        .next()
+        .is_some_and(shape::looks_like_board)
+    {
+        let read = read_fen(text, VariantHint::Any).or_else(|_| read_fen(text, hint));
+        return Err(match read {
+            Ok(pos) => PgnError::IsFen(pos.variant().title()),
+            Err(e) => e,
+        });
     }
+    if !text.trim().is_empty() && !shape::looks_like_game(text) {
+        let asked = match hint {
+            VariantHint::Game(v) => v,
+            VariantHint::Any => Variant::Chess,
+        };
+        return Err(PgnError::NotNotation {
+            game: asked.title(),
+            fields: shape::field_count(asked),
+            example: asked.start_fen(),
+        });
+    }
+    read_game_text(text, hint)
+}
+
+/// Reads a text as one game (no check that it is a position text).
+fn read_game_text(text: &str, hint: VariantHint) -> Result<(Game, Tags), PgnError> {
     match sections(text).as_slice() {
         [] => Err(PgnError::Empty),
         [one] => read_section(one, hint, None),
@@ -813,14 +842,43 @@ pub fn read_all(text: &str, hint: VariantHint) -> Vec<Result<(Game, Tags), PgnEr
 /// Reads a position text of the game `hint` names, or of whichever game it
 /// is (with [`VariantHint::Any`]). A text of another game than the one
 /// asked for is refused, naming its game.
+///
+/// A refused text is explained in the terms of the game whose position
+/// text it has the shape of; a text whose first word is no board is a game
+/// text (then the game reader's error, if any) or neither.
 pub fn read_fen(text: &str, hint: VariantHint) -> Result<Position, PgnError> {
-    let mut tags = Tags::new();
-    tags.set("FEN", text.trim());
-    if text.trim().is_empty() {
-        return Err(PgnError::Fen(FenError::Empty));
+    let text = text.trim();
+    let first = text.split_whitespace().next().ok_or(PgnError::Blank)?;
+    // The game the text is read as: the one asked for, else the one whose
+    // shape it has, else chess.
+    let asked = match hint {
+        VariantHint::Game(v) => v,
+        VariantHint::Any => match shape::games_by_shape(text).as_slice() {
+            [(found, _)] => *found,
+            _ => Variant::Chess,
+        },
+    };
+    if !shape::looks_like_board(first) {
+        if shape::looks_like_game(text) {
+            return Err(match read_game_text(text, hint) {
+                Ok(_) => PgnError::IsPgn,
+                Err(e) => e,
+            });
+        }
+        return Err(PgnError::NotNotation {
+            game: asked.title(),
+            fields: shape::field_count(asked),
+            example: asked.start_fen(),
+        });
     }
-    start_of(&tags, hint).map_err(|e| match e {
+    let mut tags = Tags::new();
+    tags.set("FEN", text);
+    start_of(&tags, VariantHint::Game(asked)).map_err(|e| match e {
         PgnError::OtherGame { found, asked, .. } => PgnError::PositionOfOtherGame { found, asked },
+        PgnError::Fen(reason) => PgnError::Position {
+            game: asked.title(),
+            reason,
+        },
         e => e,
     })
 }

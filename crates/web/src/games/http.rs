@@ -279,17 +279,11 @@ pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Loaded), ApiError> {
             "give a FEN or a PGN, not both".to_string(),
         )),
         (Some(fen), None) => {
-            let pos = pgn::read_fen(fen, hint).map_err(|e| {
-                ApiError::BadRequest(match e {
-                    PgnError::Fen(e) => format!("bad FEN: {e}"),
-                    e => format!("bad FEN: {e}"),
-                })
-            })?;
+            let pos = pgn::read_fen(fen, hint).map_err(text_error)?;
             Ok((Game::new(pos), Loaded::default()))
         }
         (None, Some(text)) => {
-            let (game, tags) =
-                pgn::read(text, hint).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))?;
+            let (game, tags) = pgn::read(text, hint).map_err(text_error)?;
             let end = pgn::stated_end(&game, &tags).map(|(result, reason)| {
                 let reason = reason_from_termination(&reason, tags.get("Termination").is_some());
                 (result, reason)
@@ -305,6 +299,17 @@ pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Loaded), ApiError> {
             Ok((Game::new(Position::startpos(v)), Loaded::default()))
         }
     }
+}
+
+/// A position or game text the readers refuse: their reason, as a
+/// sentence (it says what the text is and what is wrong with it).
+fn text_error(e: PgnError) -> ApiError {
+    let reason = e.to_string();
+    let mut chars = reason.chars();
+    ApiError::BadRequest(match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => reason,
+    })
 }
 
 /// The page's reason for an end a game text states (its `Termination`

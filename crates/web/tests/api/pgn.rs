@@ -126,7 +126,7 @@ async fn variant_games_export_and_import_back() {
         assert_eq!(
             err["error"],
             format!(
-                "bad PGN: this is a {title} game (its Variant tag), not Chess: load it as {title}"
+                "This is a game of {title} (its Variant tag says so), not of Chess: load it as {title}"
             )
         );
     }
@@ -226,7 +226,7 @@ async fn detect_names_the_games_of_a_text() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         err["error"],
-        "bad FEN: this position is from Hop Chess, not Chess: load it as Hop Chess"
+        "This position is from Hop Chess, not Chess: load it as Hop Chess"
     );
     // One that Hop Chess refuses says both.
     let (status, err) = call(
@@ -242,7 +242,7 @@ async fn detect_names_the_games_of_a_text() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         err["error"],
-        "bad FEN: this position is from Hop Chess, not Chess, and Hop Chess refuses it: \
+        "This position is from Hop Chess, not Chess, and Hop Chess refuses it: \
          the White trampoline stands on e1, which holds a piece ('K')"
     );
     // Without a game named, the position's shape says it.

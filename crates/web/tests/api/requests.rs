@@ -55,7 +55,7 @@ async fn malformed_requests_get_4xx_with_json_reason() {
         ),
         (
             json!({"fen": "8/8/8 w - - 0 1"}),
-            "bad FEN: the board field needs 8 ranks separated by '/', found 3",
+            "Chess cannot load this position: the board field needs 8 ranks separated by '/', found 3",
         ),
         (
             json!({"fen": "x", "pgn": "y"}),
@@ -63,7 +63,7 @@ async fn malformed_requests_get_4xx_with_json_reason() {
         ),
         (
             json!({"pgn": "1. e4 e5 2. Ke3"}),
-            "bad PGN: move 2. 'Ke3': illegal move 'Ke3' in this position",
+            "Move 2. 'Ke3': illegal move 'Ke3' in this position",
         ),
     ] {
         let (status, err) = call(&app, "POST", "/api/games", Some(body)).await;
