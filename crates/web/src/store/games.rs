@@ -57,6 +57,8 @@ pub struct GameRecord {
     pub takeback_offer: Option<Color>,
     pub rematch_offer: Option<Color>,
     pub rematch_id: Option<String>,
+    /// A rated game: its end moves the players' ratings (`ratings/`).
+    pub rated: bool,
     pub created_at: i64,
     pub updated_at: i64,
     /// +1 on every change.
@@ -90,6 +92,7 @@ impl GameRecord {
             takeback_offer: None,
             rematch_offer: None,
             rematch_id: None,
+            rated: false,
             created_at: now,
             updated_at: now,
             version: 1,
@@ -154,14 +157,15 @@ pub trait GameStore: Send + Sync + 'static {
 pub(crate) const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
     engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
     turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
-    rematch_id, created_at, updated_at, version";
+    rematch_id, rated, created_at, updated_at, version";
 
 pub(crate) const INSERT: &str =
     "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
     black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
     black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
-    rematch_offer, rematch_id, created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, \
-    $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)";
+    rematch_offer, rematch_id, created_at, updated_at, version, rated) VALUES ($1, $2, $3, $4, \
+    $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+    $24, $25)";
 
 pub(crate) const UPDATE: &str =
     "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
@@ -169,7 +173,7 @@ pub(crate) const UPDATE: &str =
     clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, \
     turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \
     takeback_offer = $19, rematch_offer = $20, rematch_id = $21, created_at = $22, \
-    updated_at = $23, version = $24 WHERE id = $1 AND version = $25";
+    updated_at = $23, version = $24, rated = $25 WHERE id = $1 AND version = $26";
 
 /// Defines `bind_all` (every column of a game, in `COLUMNS` order, bound to
 /// the `INSERT`/`UPDATE` text) and `from_row` (a stored row read back) for
@@ -202,6 +206,7 @@ macro_rules! game_row_codec {
                 .bind(g.created_at)
                 .bind(g.updated_at)
                 .bind(g.version)
+                .bind(g.rated)
         }
 
         fn from_row(row: &$row) -> Result<GameRecord, StoreError> {
@@ -243,6 +248,7 @@ macro_rules! game_row_codec {
                     row.try_get("rematch_offer")?,
                 )?,
                 rematch_id: row.try_get("rematch_id")?,
+                rated: row.try_get("rated")?,
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
                 version: row.try_get("version")?,
