@@ -29,6 +29,7 @@ mod logs;
 mod outage;
 mod pool;
 pub mod proxy;
+pub mod ratings;
 mod seat;
 mod state;
 pub mod store;
@@ -69,6 +70,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
     );
     let mut options = Options::new(engine);
     options.accounts = Some(store.clone());
+    options.ratings = Some(store.clone());
     app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
@@ -95,6 +97,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
         .merge(accounts::http::routes())
+        .merge(ratings::http::routes())
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -382,14 +385,18 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let (store, accounts): (Arc<dyn Store>, Arc<dyn AccountStore>) = match database {
+        let (store, accounts, ratings): (
+            Arc<dyn Store>,
+            Arc<dyn AccountStore>,
+            Arc<dyn ratings::RatingStore>,
+        ) = match database {
             Database::Sqlite(path) => {
                 let s = Arc::new(SqliteStore::open(path).await?);
-                (s.clone(), s)
+                (s.clone(), s.clone(), s)
             }
             Database::Postgres(url) => {
                 let s = Arc::new(PgStore::connect(url).await?);
-                (s.clone(), s)
+                (s.clone(), s.clone(), s)
             }
         };
         println!("Games are kept in the {}", store.describe());
@@ -402,6 +409,7 @@ pub fn run_behind(
         let mut options = Options::new(engine);
         options.trusted_proxies = trusted_proxies;
         options.accounts = Some(accounts);
+        options.ratings = Some(ratings);
         let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(

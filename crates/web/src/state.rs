@@ -37,8 +37,12 @@ pub struct Options {
     /// Where accounts are kept (usually the game store itself); None: the
     /// server has no accounts and `/api/account` answers 404.
     pub accounts: Option<Arc<dyn crate::accounts::AccountStore>>,
+    /// Where ratings are kept (usually the game store itself); None: no
+    /// game is rated and `/api/user/{name}` answers 404.
+    pub ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
     /// What other domains do when a game ends, in the transaction that
-    /// ends it, in this order ([`GameEndHook`]).
+    /// ends it, in this order ([`GameEndHook`]); the ratings' update
+    /// ([`crate::ratings::RatingUpdate`]) is there from the start.
     pub end_hooks: Vec<Arc<dyn GameEndHook>>,
     /// Every game's end, after its commit ([`Options::subscribe_ended`]).
     ended: tokio::sync::broadcast::Sender<GameEnded>,
@@ -54,7 +58,8 @@ impl Options {
             heartbeat: Duration::from_millis(HEARTBEAT_MS.unsigned_abs()),
             trusted_proxies: crate::proxy::Trusted::default(),
             accounts: None,
-            end_hooks: Vec::new(),
+            ratings: None,
+            end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
     }
@@ -119,6 +124,10 @@ pub struct AppState {
     pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
     /// Users and sessions, when the server has accounts.
     pub(crate) accounts: Option<crate::accounts::Accounts>,
+    /// The ratings' queries, when the server rates games.
+    pub(crate) ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
+    /// The rules of rated games, as the games domain asks them.
+    pub(crate) rated: Option<Arc<dyn crate::games::rated::RatedGames>>,
 }
 
 impl AppState {
@@ -163,6 +172,11 @@ pub(crate) async fn state_with(
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
         accounts: options.accounts.map(crate::accounts::Accounts::new),
+        rated: options.ratings.clone().map(|store| {
+            Arc::new(crate::ratings::seats::Seats { store })
+                as Arc<dyn crate::games::rated::RatedGames>
+        }),
+        ratings: options.ratings,
     });
     presence::listen(&state).await?;
     // The running clocks restart (the time nobody served the games is not

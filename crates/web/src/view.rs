@@ -3,6 +3,7 @@
 //! that every variant is drawn and played the same way.
 
 use crate::error::ApiError;
+use crate::games::rated::{RatedSeat, RatedSeats};
 use crate::games::{Live, Mode, Origin, Status};
 use serde::Serialize;
 use springboard_rules::notation::{san::to_san, uci::to_uci};
@@ -25,6 +26,8 @@ pub struct GameView {
     pub invite: Option<String>,
     /// The tags a loaded PGN kept (Event, Site, Date, Round, White, Black).
     pub tags: BTreeMap<String, String>,
+    /// A rated game: its end moves the players' ratings.
+    pub rated: bool,
     /// The seats this browser holds: `white`, `black`, `both` or null.
     pub you: Option<&'static str>,
     pub seats: SeatsView,
@@ -89,6 +92,9 @@ pub struct SeatView {
     pub kind: &'static str,
     pub taken: bool,
     pub name: String,
+    /// In a rated game, the account's rating in this game (and, once the
+    /// game has ended, its change).
+    pub rating: Option<RatedSeat>,
 }
 
 #[derive(Serialize, Debug)]
@@ -129,6 +135,8 @@ pub struct Context<'a> {
     /// The engine's name, if the server has one.
     pub engine_name: Option<String>,
     pub engine_thinking: bool,
+    /// The accounts and ratings of a rated game's seats.
+    pub rated: Option<RatedSeats>,
 }
 
 #[derive(Serialize, Debug)]
@@ -365,19 +373,27 @@ fn seat_view(live: &Live, c: Color, ctx: &Context) -> SeatView {
             kind: "engine",
             taken: true,
             name: format!("{name}, level {}", live.rec.engine_level.unwrap_or(1)),
+            rating: None,
         };
     }
     let taken = live.seat(c).is_some();
+    let rating = ctx.rated.as_ref().and_then(|r| match c {
+        Color::White => r.white.clone(),
+        Color::Black => r.black.clone(),
+    });
     SeatView {
         kind: "human",
         taken,
-        name: if !taken {
+        name: if let Some(r) = &rating {
+            r.name.clone()
+        } else if !taken {
             "waiting".into()
         } else if live.rec.mode == Mode::Local {
             live.rec.loaded_name(c).unwrap_or("Player").into()
         } else {
             "Anonymous".into()
         },
+        rating,
     }
 }
 
@@ -498,6 +514,7 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
             rec.invite.clone()
         },
         tags: rec.tags.iter().cloned().collect(),
+        rated: rec.rated,
         you: match ctx.you {
             [] => None,
             [c] => Some(color_name(*c)),

@@ -18,6 +18,8 @@ function showAccount(name) {
   label.hidden = !name;
   $("account-open").hidden = !!name;
   $("account-signout").hidden = !name;
+  // A rated game is for accounts: "Play a friend" offers it signed in.
+  $("friend-rated-label").hidden = !name;
 }
 
 /** @param {string} text */

@@ -59,6 +59,7 @@ export const api = {
   play: (id, move, ply) => call("POST", g(id) + "/move", { move, ply }),
   undo: (id, plies) => call("POST", g(id) + `/undo?plies=${plies || 1}`),
   resign: (id) => call("POST", g(id) + "/resign"),
+  abort: (id) => call("POST", g(id) + "/abort"),
   draw: (id, action) => call("POST", g(id) + "/draw", { action }),
   takeback: (id, action) => call("POST", g(id) + "/takeback", { action }),
   rematch: (id, action) => call("POST", g(id) + "/rematch", { action }),

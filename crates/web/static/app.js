@@ -38,6 +38,7 @@ function wireGameButtons() {
     }),
   );
   $("draw").addEventListener("click", () => run(async () => applyGame(await api.draw(app.gameId, "offer"))));
+  $("abort").addEventListener("click", () => run(async () => applyGame(await api.abort(app.gameId))));
   $("resign").addEventListener("click", () => {
     $("resign-box").hidden = false;
     $("resign").hidden = true;

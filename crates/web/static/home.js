@@ -50,7 +50,13 @@ export function wireCreation() {
     }),
   );
   $("create-friend").addEventListener("click", () =>
-    create({ mode: "friend", color: $("friend-color", HTMLSelectElement).value, clock: clockOf("friend-clock") }),
+    create({
+      mode: "friend",
+      color: $("friend-color", HTMLSelectElement).value,
+      clock: clockOf("friend-clock"),
+      // Rated: only when signed in (the box is shown then) and ticked.
+      ...(!$("friend-rated-label").hidden && $("friend-rated", HTMLInputElement).checked ? { rated: true } : {}),
+    }),
   );
   $("create-local").addEventListener("click", () => create({ mode: "local", clock: clockOf("local-clock") }));
   $("create-analysis").addEventListener("click", () => create({ mode: "local", clock: null }, "#analysis"));

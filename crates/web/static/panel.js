@@ -11,13 +11,19 @@ import { roleName } from "./pieces.js";
 import { resultOf, scoreText, resultText } from "./result.js";
 import { $, app, viewingCurrent, variationsAllowed, sideName, other, ended, you, stuckSide } from "./state.js";
 
-// A seat's label: the engine's name and level, the player a loaded game
-// names (its White or Black tag), the side for a player (the server knows
-// no names), or that the seat is still free.
+// A seat's label: the engine's name and level, the account's name and
+// rating in a rated game (`1500?` while provisional, and the change once
+// it has ended: `+12`), the player a loaded game names (its White or Black
+// tag), the side for another player, or that the seat is still free.
 function seatName(color) {
   const g = app.game;
   const seat = g.seats && g.seats[color];
   if (seat && seat.kind === "engine") return seat.name || "Engine";
+  const r = seat && seat.rating;
+  if (r) {
+    const diff = r.diff == null ? "" : r.diff >= 0 ? ` +${r.diff}` : ` \u2212${-r.diff}`;
+    return `${r.name} (${r.rating}${r.provisional ? "?" : ""}${diff})`;
+  }
   const tagged = g.tags && g.tags[sideName(color)];
   if (tagged) return `${sideName(color)}: ${tagged}`;
   if (seat && !seat.taken && g.mode !== "local") return `${sideName(color)}: waiting for a player`;
@@ -134,6 +140,9 @@ export function renderControls() {
   draw.hidden = !(seat && g.mode === "friend" && !ended(g));
   draw.textContent = offers.draw === y ? "Draw offered" : "Offer draw";
   draw.disabled = !(playing && offers.draw == null);
+  // Before both sides have moved a player may abort (no result; a rated
+  // game is aborted by the server too when a side does not move).
+  $("abort").hidden = !(seat && g.mode !== "local" && !ended(g) && g.plies < 2);
   const resign = $("resign", HTMLButtonElement);
   const confirming = !$("resign-box").hidden;
   resign.hidden = !(seat && g.mode !== "local" && !ended(g)) || confirming;

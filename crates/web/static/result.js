@@ -30,6 +30,7 @@ export function resultText(r) {
     const how = REASONS[r.reason] || (r.reason ? `by ${r.reason}` : "");
     return `${sideName(r.winner)} wins ${how}`.trim();
   }
+  if (r.reason === "aborted") return "Game aborted";
   if (r.reason === "draw agreed") return "Draw by agreement";
   if (r.reason === "game text") return "Draw, as the loaded game text states";
   if (r.reason === "time vs insufficient material") return "Draw: time ran out, but the other side cannot mate";

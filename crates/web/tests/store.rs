@@ -558,6 +558,7 @@ async fn end_of_game_hooks_commit_or_roll_back_with_the_end() {
                 id: "endgame1".into(),
                 variant: "hopchess".into(),
                 mode: Mode::Friend,
+                rated: false,
                 white_seat: Some("aa".into()),
                 black_seat: Some("bb".into()),
                 engine_color: Some(Color::Black),

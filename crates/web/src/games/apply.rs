@@ -178,6 +178,17 @@ pub(super) fn apply(
             live.end(win_result(!loser), "resignation");
             changed()
         }
+        Action::Abort => {
+            need_seat()?;
+            if live.is_over() {
+                return Err(over(live));
+            }
+            if !live.abortable() {
+                return Err(GameError::NotAbortable);
+            }
+            live.abort();
+            changed()
+        }
         Action::Draw(answer) => {
             need_seat()?;
             if live.is_over() {

@@ -36,10 +36,12 @@ pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
         None => {}
     }
     flags.remove(&id);
-    let Some(side) = live.running() else {
-        return;
-    };
-    let Some(left) = live.remaining(side, app.games.now()) else {
+    // The flag's fall or, in a rated game, the first move's limit
+    // (whichever comes first).
+    let now = app.games.now();
+    let flag = live.running().and_then(|side| live.remaining(side, now));
+    let abort = live.abort_at().map(|at| at.saturating_sub(now));
+    let Some(left) = flag.into_iter().chain(abort).min() else {
         return;
     };
     let wait = Duration::from_millis(u64::try_from(left.max(0)).unwrap_or(0).saturating_add(20));

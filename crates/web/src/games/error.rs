@@ -38,6 +38,8 @@ pub enum GameError {
     Waiting,
     #[error("the game has no free seat")]
     NoFreeSeat,
+    #[error("a game can be aborted only before both sides have moved")]
+    NotAbortable,
     /// The game has ended: its result and reason.
     #[error("the game is over ({result}, {reason})")]
     Over { result: String, reason: String },
@@ -166,6 +168,7 @@ impl GameError {
             | GameError::NotYourTurn
             | GameError::Waiting
             | GameError::NoFreeSeat
+            | GameError::NotAbortable
             | GameError::Over { .. }
             | GameError::NotOver
             | GameError::RematchStarted

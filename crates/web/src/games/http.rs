@@ -104,6 +104,10 @@ pub(crate) async fn view_of(
     let now = app.games.now();
     let engine_name = app.engine.as_ref().map(|e| e.name());
     let engine_thinking = app.pool.thinking(&live.rec.id);
+    let rated = match &app.rated {
+        Some(r) if live.rec.rated => r.seats(&live.rec).await?,
+        _ => None,
+    };
     let live = live.clone();
     let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
@@ -113,6 +117,7 @@ pub(crate) async fn view_of(
             now,
             engine_name,
             engine_thinking,
+            rated,
         };
         view::game_view(&live, ply, &ctx)
     })
@@ -226,6 +231,8 @@ pub struct CreateGame {
     color: Option<String>,
     level: Option<u8>,
     clock: Option<ClockRequest>,
+    /// A rated game (a friend game between two accounts, with a clock).
+    rated: Option<bool>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -380,6 +387,10 @@ pub async fn create(
             ))
         })?,
     };
+    let rated = req.rated.unwrap_or(false);
+    if rated {
+        check_rated(&app, &headers, &req, mode).await?;
+    }
     let me = match req.color.as_deref().unwrap_or("white") {
         "random" => {
             if rand::random::<bool>() {
@@ -489,6 +500,7 @@ pub async fn create(
         // A friend game waits for the one who has its invitation's link.
         invite: (mode == Mode::Friend && !over).then(seat::new_invite),
         tags: loaded.tags,
+        rated,
         ..GameRecord::new(
             seat::new_game_id(),
             game.start().variant().name(),
@@ -557,6 +569,38 @@ async fn first_import(
     Ok(found.into_iter().find(same).map(|g| g.id))
 }
 
+/// Refuses a rated game that is not a friend game from the start with a
+/// clock, or whose creator may not create one (the ratings domain says:
+/// an anonymous creator, a browser of another account).
+async fn check_rated(
+    app: &AppState,
+    headers: &HeaderMap,
+    req: &CreateGame,
+    mode: Mode,
+) -> Result<(), ApiError> {
+    if mode != Mode::Friend {
+        return Err(ApiError::BadRequest(format!(
+            "only a game with a friend can be rated, not a {mode} game"
+        )));
+    }
+    if req.fen.is_some() || req.pgn.is_some() {
+        return Err(ApiError::BadRequest(
+            "a game from a position or an imported game cannot be rated".into(),
+        ));
+    }
+    if req.clock.is_none() {
+        return Err(ApiError::BadRequest("a rated game needs a clock".into()));
+    }
+    let Some(policy) = &app.rated else {
+        return Err(ApiError::BadRequest(
+            "this server has no accounts: no game is rated".into(),
+        ));
+    };
+    policy
+        .may_create(app, headers, Who::from(headers).hash().as_deref())
+        .await
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlyQuery {
@@ -589,12 +633,23 @@ pub async fn join(
     q: Result<Query<JoinQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let invite = query(q)?.invite;
+    if let Some(policy) = &app.rated {
+        let live = app.games.get(&id).await?;
+        if live.rec.rated {
+            let who = Who::from(&headers).hash();
+            policy
+                .may_join(&app, &headers, who.as_deref(), &live.rec)
+                .await?;
+        }
+    }
     let mut who = Who::from(&headers);
     let (hash, cookie) = who.ensure();
     let done = app
         .games
         .change(&id, Some(&hash), Action::Join { invite })
         .await?;
+    // A rated game's first-move limit starts now.
+    after_change(&app, &done);
     let view = view_of(&app, &done.live, Some(&hash), None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, view))
 }
@@ -683,6 +738,14 @@ pub async fn resign(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     act(&app, &id, &headers, Action::Resign).await
+}
+
+pub async fn abort(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, &headers, Action::Abort).await
 }
 
 #[derive(Deserialize)]
@@ -784,6 +847,7 @@ pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
         .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))

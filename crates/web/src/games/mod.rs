@@ -13,6 +13,7 @@ pub mod error;
 pub(crate) mod export;
 pub(crate) mod http;
 pub(crate) mod list;
+pub mod rated;
 pub use crate::store::kinds;
 
 use crate::clock::Clock;
@@ -41,6 +42,15 @@ pub const CACHE_CAPACITY: usize = 4096;
 /// store): a server that runs for weeks keeps only the games in use, not
 /// the last [`CACHE_CAPACITY`] ever opened.
 pub const IDLE_MS: i64 = 10 * 60 * 1000;
+
+/// How long a side of a rated game has for its first move (from the
+/// start of the game for White, from White's first move for Black); then
+/// the game is aborted: no result, no rating change (as lichess aborts a
+/// game nobody starts).
+pub const ABORT_MS: i64 = 30_000;
+
+/// The result and reason of an aborted game.
+pub const ABORTED: (&str, &str) = ("*", "aborted");
 
 /// A game in memory: its record and the rules core's game.
 #[derive(Clone, Debug)]
@@ -158,9 +168,35 @@ impl Live {
         self.rec.takeback_offer = None;
     }
 
-    /// Ends the game on time if the running side's time is up. True if it
-    /// did.
+    /// Whether the game may still be aborted: being played (or waiting)
+    /// and before both sides have moved.
+    pub fn abortable(&self) -> bool {
+        self.rec.status != Status::Ended && self.plies() < 2
+    }
+
+    /// When a rated game is aborted if the side to move has not made its
+    /// first move ([`ABORT_MS`] after the turn started); None when no
+    /// such limit runs.
+    pub fn abort_at(&self) -> Option<i64> {
+        if !self.rec.rated || self.rec.status != Status::Playing || self.plies() >= 2 {
+            return None;
+        }
+        self.rec.turn_started_at.map(|t| t.saturating_add(ABORT_MS))
+    }
+
+    fn abort(&mut self) {
+        self.end(ABORTED.0, ABORTED.1);
+    }
+
+    /// Ends the game on time if the running side's time is up, or aborts
+    /// a rated game whose side to move has not made its first move in
+    /// time (a flag that falls before both sides have moved in a rated
+    /// game aborts it too). True if it did.
     fn check_flag(&mut self, now: i64) -> bool {
+        if self.abort_at().is_some_and(|at| now >= at) {
+            self.abort();
+            return true;
+        }
         let Some(side) = self.running() else {
             return false;
         };
@@ -169,7 +205,9 @@ impl Live {
         }
         self.set_ms(side, 0);
         self.rec.turn_started_at = Some(now);
-        if self.game.position().can_mate(!side) {
+        if self.rec.rated && self.plies() < 2 {
+            self.abort();
+        } else if self.game.position().can_mate(!side) {
             self.end(win_result(!side), "time");
         } else {
             self.end("1/2-1/2", "time vs insufficient material");
@@ -291,6 +329,8 @@ pub enum Action {
         invite: Option<String>,
     },
     Resign,
+    /// A player ends the game before both sides have moved: no result.
+    Abort,
     Draw(Answer),
     Takeback(Answer),
     Rematch(Answer),

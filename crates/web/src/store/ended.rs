@@ -21,6 +21,8 @@ pub struct GameEnded {
     pub id: String,
     pub variant: String,
     pub mode: Mode,
+    /// Whether the game is rated (`ratings/` moves the players' ratings).
+    pub rated: bool,
     /// SHA-256 (hex) of the cookie holding each seat, if taken.
     pub white_seat: Option<String>,
     pub black_seat: Option<String>,
@@ -49,6 +51,7 @@ impl GameEnded {
             id: after.id.clone(),
             variant: after.variant.clone(),
             mode: after.mode,
+            rated: after.rated,
             white_seat: after.white_seat.clone(),
             black_seat: after.black_seat.clone(),
             engine_color: after.engine_color,

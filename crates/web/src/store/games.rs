@@ -57,6 +57,8 @@ pub struct GameRecord {
     pub takeback_offer: Option<Color>,
     pub rematch_offer: Option<Color>,
     pub rematch_id: Option<String>,
+    /// A rated game: its end moves the players' ratings (`ratings/`).
+    pub rated: bool,
     pub created_at: i64,
     pub updated_at: i64,
     /// +1 on every change.
@@ -103,6 +105,7 @@ impl GameRecord {
             takeback_offer: None,
             rematch_offer: None,
             rematch_id: None,
+            rated: false,
             created_at: now,
             updated_at: now,
             version: 1,
@@ -200,15 +203,15 @@ pub trait GameStore: Send + Sync + 'static {
 pub(crate) const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
     engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
     turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
-    rematch_id, created_at, updated_at, version, origin, invite, tags, import_key";
+    rematch_id, created_at, updated_at, version, origin, invite, tags, import_key, rated";
 
 pub(crate) const INSERT: &str =
     "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
     black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
     black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
     rematch_offer, rematch_id, created_at, updated_at, version, origin, invite, tags, \
-    import_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-    $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)";
+    import_key, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)";
 
 pub(crate) const UPDATE: &str =
     "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
@@ -217,7 +220,7 @@ pub(crate) const UPDATE: &str =
     turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \
     takeback_offer = $19, rematch_offer = $20, rematch_id = $21, created_at = $22, \
     updated_at = $23, version = $24, origin = $25, invite = $26, tags = $27, \
-    import_key = $28 WHERE id = $1 AND version = $29";
+    import_key = $28, rated = $29 WHERE id = $1 AND version = $30";
 
 /// Defines `bind_all` (every column of a game, in `COLUMNS` order, bound to
 /// the `INSERT`/`UPDATE` text) and `from_row` (a stored row read back) for
@@ -259,6 +262,7 @@ macro_rules! game_row_codec {
                 .bind(&g.invite)
                 .bind(tags)
                 .bind(&g.import_key)
+                .bind(g.rated)
         }
 
         fn from_row(row: &$row) -> Result<GameRecord, StoreError> {
@@ -306,6 +310,7 @@ macro_rules! game_row_codec {
                     row.try_get("rematch_offer")?,
                 )?,
                 rematch_id: row.try_get("rematch_id")?,
+                rated: row.try_get("rated")?,
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
                 version: row.try_get("version")?,
