@@ -1,9 +1,10 @@
 //! The accounts' JSON API under `/api/account`: sign up, sign in, sign
 //! out, sign out everywhere, change the password, who am I, my games.
-//! Every `POST` passes the CSRF check (`csrf.rs`) first.
+//! Every `POST` passes the CSRF check (`crate::csrf`) first.
 
 use super::store::{SessionRecord, UserRecord};
-use super::{csrf, limit, name, password, session, Accounts};
+use super::{limit, name, password, session, Accounts};
+use crate::csrf;
 use crate::error::ApiError;
 use crate::games::http::{body, client_ip, Shared};
 use crate::outage::api_error;

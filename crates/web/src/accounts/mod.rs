@@ -6,13 +6,11 @@
 //! - `name.rs`: which usernames are allowed;
 //! - `password.rs`: hashing and verifying, off the async workers;
 //! - `session.rs`: the session cookie;
-//! - `csrf.rs`: the `Origin` check of state-changing requests;
 //! - `limit.rs`: failed sign-ins and sign-ups counted per address and
 //!   account;
 //! - `store.rs`: the tables, for SQLite and PostgreSQL;
 //! - `http.rs`: the routes under `/api/account`.
 
-pub(crate) mod csrf;
 pub(crate) mod http;
 pub mod limit;
 pub mod name;

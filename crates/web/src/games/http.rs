@@ -878,27 +878,35 @@ pub async fn export_fen(
 }
 
 /// The games' HTTP routes (`/api/...`; the socket's route is the live
-/// domain's).
+/// domain's). The requests that the `sb_player` cookie authorises to
+/// change a game (create, join, move, resign, offers, undo, the engine's
+/// move) pass the `Origin` check (`crate::csrf`) first; the others read
+/// or compute and change nothing a cookie holds (GETs, `detect`, and
+/// `analysis`, `line`, `read`, which store nothing).
 pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
     use axum::routing::{get, post};
-    axum::Router::new()
-        .route("/api/info", get(info))
-        .route("/api/rules/{variant}", get(rules))
-        .route("/api/detect", post(detect))
-        .route("/api/games", post(create).get(list))
-        .route("/api/games/{id}", get(get_game))
+    let cookie_authorised = axum::Router::new()
+        .route("/api/games", post(create))
         .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/engine", post(super::engine::engine_move))
+        .route_layer(axum::middleware::from_fn(crate::csrf::require_origin));
+    axum::Router::new()
+        .route("/api/info", get(info))
+        .route("/api/rules/{variant}", get(rules))
+        .route("/api/detect", post(detect))
+        .route("/api/games", get(list))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/fen", get(export_fen))
         .route("/api/games/{id}/pgn", get(export_pgn))
-        .route("/api/games/{id}/engine", post(super::engine::engine_move))
         .route("/api/games/{id}/analysis", post(super::analysis::analyse))
         .route("/api/games/{id}/line", post(super::analysis::line))
         .route("/api/games/{id}/read", post(super::analysis::read_move))
+        .merge(cookie_authorised)
 }

@@ -8,6 +8,11 @@
 //! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
 //! and the socket stays open; more than 20 messages in a second close it.
 //! The messages are the enums of `protocol.rs`.
+//!
+//! The upgrade request passes the `Origin` check (`crate::csrf`), as
+//! lila-ws checks it: a socket acts with the browser's cookies, so a page
+//! of another site must not open one (browsers send `Origin` with every
+//! WebSocket handshake, and do not hold it to the same-origin policy).
 
 use crate::error::ApiError;
 use crate::games::http::{after_change, Who};
@@ -17,7 +22,7 @@ use crate::live::protocol::{ClientMessage, ServerMessage};
 use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{Extensions, HeaderMap};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -44,8 +49,10 @@ pub async fn connect(
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     headers: HeaderMap,
+    ext: Extensions,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    crate::csrf::check(&headers, &ext)?;
     // The game must exist before the upgrade.
     let live = app.games.get(&id).await?;
     let who = Who::from(&headers).hash();
