@@ -119,6 +119,9 @@ pub struct AppState {
     pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
     /// Users and sessions, when the server has accounts.
     pub(crate) accounts: Option<crate::accounts::Accounts>,
+    /// Who holds which seats: the browser's cookie, or the account's
+    /// seats when the server has accounts.
+    pub(crate) seats: Arc<dyn seat::Holders>,
 }
 
 impl AppState {
@@ -146,6 +149,13 @@ pub(crate) async fn state_with(
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+    let seats: Arc<dyn seat::Holders> = match &options.accounts {
+        Some(accounts) => Arc::new(crate::accounts::seats::AccountSeats::new(
+            accounts.clone(),
+            options.clock.clone(),
+        )),
+        None => Arc::new(seat::CookieSeats),
+    };
     let mut games = Games::new(store.clone(), options.clock);
     games.end_hooks = options.end_hooks;
     games.ended = options.ended;
@@ -163,6 +173,7 @@ pub(crate) async fn state_with(
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
         accounts: options.accounts.map(crate::accounts::Accounts::new),
+        seats,
     });
     presence::listen(&state).await?;
     // The running clocks restart (the time nobody served the games is not

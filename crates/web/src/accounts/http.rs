@@ -86,31 +86,9 @@ pub(crate) async fn signed_in(
     let Some(accounts) = app.accounts.as_ref() else {
         return Ok(None);
     };
-    let Some(token) = session::token_from(headers) else {
-        return Ok(None);
-    };
-    let store = &accounts.store;
-    let Some(s) = store
-        .session(&seat::hash_token(&token))
+    session::signed_in(&*accounts.store, headers, app.games.now())
         .await
-        .map_err(api_error)?
-    else {
-        return Ok(None);
-    };
-    let now = app.games.now();
-    if now.saturating_sub(s.last_seen) > session::SESSION_IDLE_MS
-        || now.saturating_sub(s.created_at) > session::SESSION_MAX_MS
-    {
-        store.delete_session(&s.id).await.map_err(api_error)?;
-        return Ok(None);
-    }
-    let Some(user) = store.user(&s.user_id).await.map_err(api_error)? else {
-        return Ok(None);
-    };
-    if now.saturating_sub(s.last_seen) > session::TOUCH_MS {
-        store.touch_session(&s.id, now).await.map_err(api_error)?;
-    }
-    Ok(Some((s, user)))
+        .map_err(api_error)
 }
 
 async fn require(

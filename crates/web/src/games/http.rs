@@ -7,7 +7,7 @@ use super::engine::{schedule_engine, schedule_flag};
 use crate::error::ApiError;
 use crate::games::{self, color_from, Action, Answer, Live, Mode, Status};
 use crate::logs::{self};
-use crate::seat;
+use crate::seat::{self, Holder};
 use crate::state::AppState;
 use crate::store::{GameRecord, ListQuery};
 use crate::view::{self, GameView, MoveView};
@@ -49,36 +49,26 @@ pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiErro
         .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
 }
 
-/// The browser's cookie: its token (if it sent one) and the token's hash.
-pub(crate) struct Who {
-    token: Option<String>,
+/// The seats the request with `headers` holds (the server's
+/// `seat::Holders`: the browser's own, or the account's when signed in);
+/// with `take`, a request that is to take a seat gets one of its own if
+/// it has none (its `Set-Cookie` in [`Holder::cookie`]).
+pub(crate) async fn holder(
+    app: &AppState,
+    headers: &HeaderMap,
+    take: bool,
+) -> Result<Holder, ApiError> {
+    app.seats
+        .holder(headers, take)
+        .await
+        .map_err(crate::outage::api_error)
 }
 
-impl Who {
-    pub(crate) fn from(headers: &HeaderMap) -> Who {
-        Who {
-            token: seat::token_from(headers),
-        }
-    }
-
-    pub(crate) fn hash(&self) -> Option<String> {
-        self.token.as_deref().map(seat::hash_token)
-    }
-
-    /// The hash, giving the browser a new token if it has none; the
-    /// `Set-Cookie` value to send then.
-    fn ensure(&mut self) -> (String, Option<String>) {
-        match &self.token {
-            Some(t) => (seat::hash_token(t), None),
-            None => {
-                let t = seat::random_base62(seat::TOKEN_LEN);
-                let cookie = seat::set_cookie(&t);
-                let hash = seat::hash_token(&t);
-                self.token = Some(t);
-                (hash, Some(cookie))
-            }
-        }
-    }
+/// The seat a request that takes one gets (see [`holder`] with `take`).
+fn seat_to_take(who: &Holder) -> Result<String, ApiError> {
+    who.seat
+        .clone()
+        .ok_or_else(|| games::GameError::NoCookie.into())
 }
 
 pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Response {
@@ -89,14 +79,14 @@ pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: Game
     resp
 }
 
-/// The view of `live` for the browser with cookie hash `who`, built with
+/// The view of `live` for `who`, built with
 /// no lock held and on a blocking thread: a view of a position with
 /// thousands of legal moves (each with its SAN) takes a while, and the
 /// async workers keep serving other requests meanwhile (issue 16 item 7).
 pub(crate) async fn view_of(
     app: &AppState,
     live: &Live,
-    who: Option<&str>,
+    who: Option<&Holder>,
     ply: Option<usize>,
 ) -> Result<GameView, ApiError> {
     let you = live.seats_of(who);
@@ -423,8 +413,8 @@ pub async fn create(
             app.limiter.per_minute
         )));
     }
-    let mut who = Who::from(&headers);
-    let (hash, cookie) = who.ensure();
+    let who = holder(&app, &headers, true).await?;
+    let hash = seat_to_take(&who)?;
     let mut moves = Vec::new();
     for (pos, &m) in game.positions().iter().zip(game.moves()) {
         moves.push(crate::store::MoveRecord {
@@ -477,8 +467,8 @@ pub async fn create(
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
-    let view = view_of(&app, &live, Some(&hash), None).await?;
-    Ok(with_cookie(StatusCode::CREATED, cookie, view))
+    let view = view_of(&app, &live, Some(&who), None).await?;
+    Ok(with_cookie(StatusCode::CREATED, who.cookie.clone(), view))
 }
 
 #[derive(Deserialize)]
@@ -495,8 +485,8 @@ pub async fn get_game(
 ) -> Result<Json<GameView>, ApiError> {
     let q = query(q)?;
     let live = app.games.get(&id).await?;
-    let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
+    let who = holder(&app, &headers, false).await?;
+    Ok(Json(view_of(&app, &live, Some(&who), q.ply).await?))
 }
 
 pub async fn join(
@@ -504,11 +494,10 @@ pub async fn join(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let mut who = Who::from(&headers);
-    let (hash, cookie) = who.ensure();
-    let done = app.games.change(&id, Some(&hash), Action::Join).await?;
-    let view = view_of(&app, &done.live, Some(&hash), None).await?;
-    Ok(with_cookie(StatusCode::OK, cookie, view))
+    let who = holder(&app, &headers, true).await?;
+    let done = app.games.change(&id, Some(&who), Action::Join).await?;
+    let view = view_of(&app, &done.live, Some(&who), None).await?;
+    Ok(with_cookie(StatusCode::OK, who.cookie.clone(), view))
 }
 
 pub async fn legal_moves(
@@ -545,10 +534,10 @@ pub(crate) async fn act(
     headers: &HeaderMap,
     action: Action,
 ) -> Result<Json<GameView>, ApiError> {
-    let who = Who::from(headers).hash();
-    let done = app.games.change(id, who.as_deref(), action).await?;
+    let who = holder(app, headers, false).await?;
+    let done = app.games.change(id, Some(&who), action).await?;
     after_change(app, &done);
-    Ok(Json(view_of(app, &done.live, who.as_deref(), None).await?))
+    Ok(Json(view_of(app, &done.live, Some(&who), None).await?))
 }
 
 /// After a change: the engine moves where it is to move (in the game and
@@ -738,7 +727,7 @@ pub async fn list(
     let which = match q.list.as_deref().unwrap_or("recent") {
         "recent" => ListQuery::Recent,
         "ongoing" => ListQuery::Ongoing,
-        "mine" => match Who::from(&headers).hash() {
+        "mine" => match seat::token_from(&headers).map(|t| seat::hash_token(&t)) {
             Some(h) => ListQuery::Mine(h),
             None => return Ok(Json(ListView { games: Vec::new() })),
         },

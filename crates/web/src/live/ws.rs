@@ -15,10 +15,11 @@
 //! WebSocket handshake, and do not hold it to the same-origin policy).
 
 use crate::error::ApiError;
-use crate::games::http::{after_change, Who};
+use crate::games::http::{after_change, holder};
 use crate::games::{Action, GameError};
 use crate::live::hub::Presence;
 use crate::live::protocol::{ClientMessage, ServerMessage};
+use crate::seat::Holder;
 use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -55,8 +56,9 @@ pub async fn connect(
     crate::csrf::check(&headers, &ext)?;
     // The game must exist before the upgrade.
     let live = app.games.get(&id).await?;
-    let who = Who::from(&headers).hash();
-    let seats = live.seats_of(who.as_deref());
+    // The seats it holds are found once, at the upgrade.
+    let who = holder(&app, &headers, false).await?;
+    let seats = live.seats_of(Some(&who));
     let presence = Presence {
         white: seats.contains(&springboard_rules::Color::White),
         black: seats.contains(&springboard_rules::Color::Black),
@@ -94,7 +96,7 @@ fn game_error_msg(ack: Option<Value>, e: &GameError) -> ServerMessage {
 async fn run(
     app: Arc<AppState>,
     id: String,
-    who: Option<String>,
+    who: Holder,
     presence: Presence,
     client_v: Option<i64>,
     socket: WebSocket,
@@ -186,7 +188,7 @@ async fn run(
                     .await;
                     break;
                 }
-                let reply = handle(&app, &id, who.as_deref(), &text).await;
+                let reply = handle(&app, &id, &who, &text).await;
                 // The database out of reach: the client is told, and the
                 // socket closed with 1013 so the page reconnects (outage.rs).
                 let outage = crate::outage::closes_socket(&reply);
@@ -213,7 +215,7 @@ async fn run(
 }
 
 /// The answer to one client message.
-async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) -> ServerMessage {
+async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> ServerMessage {
     if text.len() > MAX_MESSAGE {
         return error_msg(None, &format!("a message is at most {MAX_MESSAGE} bytes"));
     }
@@ -225,7 +227,7 @@ async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) ->
                 text: d.u,
                 ply: d.ply,
             };
-            match app.games.change(id, who, action).await {
+            match app.games.change(id, Some(who), action).await {
                 Ok(done) => {
                     after_change(app, &done);
                     ServerMessage::Ack {
