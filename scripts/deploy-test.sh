@@ -145,16 +145,16 @@ echo "== HTTP/2, TLS and the Secure cookie"
 v=$(curl -sk --interface 127.0.0.4 -o /dev/null -w '%{http_version} %{http_code}' "$BASE/api/info")
 [ "$v" = "2 200" ] || fail "GET /api/info through nginx: '$v', expected HTTP/2 200"
 curl -sk --interface 127.0.0.4 -D "$TMP/h" -o /dev/null -H 'content-type: application/json' \
-    -d '{"mode":"local"}' "$BASE/api/games"
+    -H "Origin: $BASE" -d '{"mode":"local"}' "$BASE/api/games"
 grep -qi '^set-cookie: sb_player=.*; Secure' "$TMP/h" || { cat "$TMP/h"; fail "no Secure seat cookie through https"; }
 curl -s --interface 127.0.0.4 -D "$TMP/h" -o /dev/null -H 'content-type: application/json' \
-    -H 'X-Forwarded-Proto: https' -d '{"mode":"local"}' "http://127.0.0.1:${PORTS[0]}/api/games"
+    -H "Origin: http://127.0.0.1:${PORTS[0]}" -H 'X-Forwarded-Proto: https' -d '{"mode":"local"}' "http://127.0.0.1:${PORTS[0]}/api/games"
 if grep -qi '^set-cookie:.*Secure' "$TMP/h"; then fail "a forged X-Forwarded-Proto straight to a server made the cookie Secure"; fi
 
 echo "== the per-client limit counts the client's address"
 create() { # create FROM URL [HEADER]: prints the status
     curl -sk --interface "$1" -o /dev/null -w '%{http_code}' -H 'content-type: application/json' \
-        ${3:+-H "$3"} -d '{"mode":"local"}' "$2/api/games"
+        -H "Origin: $2" ${3:+-H "$3"} -d '{"mode":"local"}' "$2/api/games"
 }
 # Through nginx, 127.0.0.5 until both servers refuse it (two 429 in a row).
 n=0; last=""; streak=0

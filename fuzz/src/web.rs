@@ -8,11 +8,16 @@
 //! endpoint, the rest of the line is its JSON body (or, for `undo` and the
 //! game list, its query). The harness first creates a local game of that
 //! variant (the fixture), then sends every request on it with the
-//! creator's cookie (a request line starting with `!` goes without it).
+//! creator's cookie (a request line starting with `!` goes without it)
+//! and from the site's own origin, as the page sends them (a line starting
+//! with `~`, after the `!` if any, goes without the `Origin` header: a
+//! cross-site request).
 //!
 //! Properties: no panic, no 5xx; every 4xx answers `{"error": "..."}`
 //! (a string); every 2xx answers JSON; a refused request leaves the game
-//! exactly as it was (its view, read with the same cookie, is the same).
+//! exactly as it was (its view, read with the same cookie, is the same);
+//! a request without `Origin` to a route the cookie authorises is
+//! refused with 403 (the CSRF check).
 //! The server has no engine here: engine and analysis requests are read
 //! (their JSON shape) and then answered 404 "no engine".
 
@@ -26,6 +31,10 @@ use tower::ServiceExt;
 
 /// The most requests one input sends.
 pub const MAX_REQUESTS: usize = 8;
+
+/// The host the requests name, and the site's own origin.
+const HOST: &str = "fuzz.test";
+const ORIGIN: &str = "http://fuzz.test";
 
 fn runtime() -> &'static tokio::runtime::Runtime {
     static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
@@ -87,12 +96,17 @@ async fn send(
     method: Method,
     uri: &str,
     cookie: Option<&str>,
+    origin: bool,
     body: &[u8],
 ) -> Answer {
     let mut req = Request::builder()
         .method(method)
         .uri(uri)
+        .header(header::HOST, HOST)
         .header(header::CONTENT_TYPE, "application/json");
+    if origin {
+        req = req.header(header::ORIGIN, ORIGIN);
+    }
     if let Some(c) = cookie {
         req = req.header(header::COOKIE, format!("sb_player={c}"));
     }
@@ -121,7 +135,8 @@ async fn send(
 
 /// The endpoint a request line's first character picks: its method and
 /// path (`{id}`: the fixture game), and whether the rest of the line is
-/// the query rather than the body.
+/// the query rather than the body. The `POST`s but `analysis` are the
+/// ones the cookie authorises (they need the `Origin`).
 fn endpoint(c: u8) -> (Method, &'static str, bool) {
     match c % 13 {
         0 => (Method::POST, "/api/games", false),
@@ -188,7 +203,15 @@ pub fn web_target(data: &[u8]) {
     runtime().block_on(async {
         let app = shared_server().await;
         let create = format!("{{\"variant\":\"{}\",\"mode\":\"local\"}}", variant.name());
-        let made = send(&app, Method::POST, "/api/games", None, create.as_bytes()).await;
+        let made = send(
+            &app,
+            Method::POST,
+            "/api/games",
+            None,
+            true,
+            create.as_bytes(),
+        )
+        .await;
         assert_eq!(made.status, StatusCode::CREATED, "{create}");
         let cookie = made.cookie.expect("a new player gets a cookie");
         let view: serde_json::Value = serde_json::from_slice(&made.body).expect("a game view");
@@ -202,6 +225,10 @@ pub fn web_target(data: &[u8]) {
         for line in rest.split(|&b| b == b'\n').take(MAX_REQUESTS) {
             let (anonymous, line) = match line.split_first() {
                 Some((b'!', more)) => (true, more),
+                _ => (false, line),
+            };
+            let (cross_site, line) = match line.split_first() {
+                Some((b'~', more)) => (true, more),
                 _ => (false, line),
             };
             let Some((&kind, payload)) = line.split_first() else {
@@ -228,20 +255,28 @@ pub fn web_target(data: &[u8]) {
             let before = match known[reader].take() {
                 Some(view) => view,
                 None => {
-                    let view = send(&app, Method::GET, &game_uri, who, b"").await;
+                    let view = send(&app, Method::GET, &game_uri, who, false, b"").await;
                     assert_eq!(view.status, StatusCode::OK);
                     view.body
                 }
             };
             let what = format!("{method} {uri} {:?}", String::from_utf8_lossy(body));
-            let answer = send(&app, method, &uri, who, body).await;
+            let authorised = method == Method::POST && !path.ends_with("/analysis");
+            let answer = send(&app, method, &uri, who, !cross_site, body).await;
             check_answer(&what, &answer);
+            if cross_site && authorised {
+                assert_eq!(
+                    answer.status,
+                    StatusCode::FORBIDDEN,
+                    "{what} without Origin was not refused"
+                );
+            }
             // Only a refused request promises to leave the game alone; the
             // other reader's view is read again (a change it alone saw
             // would be blamed on a later request).
             known = [None, None];
             if answer.status.is_client_error() {
-                let after = send(&app, Method::GET, &game_uri, who, b"").await;
+                let after = send(&app, Method::GET, &game_uri, who, false, b"").await;
                 assert_eq!(after.status, StatusCode::OK);
                 assert!(
                     after.body == before,

@@ -76,10 +76,14 @@ async fn a_move_through_one_process_reaches_the_watchers_of_another() {
     assert_eq!(status, 200, "{seen}");
     assert_eq!(seen["version"].as_i64(), Some(v0));
 
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws?v={v0}", b.addr))
-            .await
-            .expect("B upgrades the socket");
+    let mut req = format!("ws://{}/api/games/{id}/ws?v={v0}", b.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{}", b.addr).parse().unwrap());
+    let (mut ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .expect("B upgrades the socket");
 
     let (status, moved) = http(
         &a.addr,
@@ -142,6 +146,8 @@ async fn a_move_through_one_process_reaches_the_watchers_of_another() {
         .unwrap();
     req.headers_mut()
         .insert("cookie", format!("sb_player={PLAYER}").parse().unwrap());
+    req.headers_mut()
+        .insert("origin", format!("http://{}", a.addr).parse().unwrap());
     let (mut player, _) = tokio_tungstenite::connect_async(req)
         .await
         .expect("A upgrades the player's socket");

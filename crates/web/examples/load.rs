@@ -191,6 +191,8 @@ impl Browser {
         self.send(
             self.http
                 .post(format!("{}{path}", self.target.base))
+                // The page's origin, as a browser sends it (the CSRF check).
+                .header("origin", self.target.base.as_str())
                 .json(&body),
         )
         .await
@@ -222,6 +224,8 @@ impl Browser {
         if let Some(cookie) = self.jar.cookies(&page) {
             req.headers_mut().insert("cookie", cookie);
         }
+        req.headers_mut()
+            .insert("origin", self.target.base.parse()?);
         let (ws, _) = tokio_tungstenite::client_async(req, stream).await?;
         Ok(ws)
     }

@@ -21,6 +21,7 @@
 pub mod accounts;
 mod assets;
 pub mod clock;
+mod csrf;
 mod engine;
 mod error;
 mod games;

@@ -169,7 +169,7 @@ pub struct Client {
 /// The host the client asked for, as a trusted proxy tells it
 /// (`X-Forwarded-Host`, the proxy's own last value); absent from anyone
 /// else, so that the `Host` header counts (the CSRF check of
-/// `accounts/csrf.rs`).
+/// `csrf.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForwardedHost(pub String);
 

@@ -1,6 +1,10 @@
 //! Seats and ids: public random game ids, the `sb_player` cookie that
-//! identifies a browser, and its hash, the only thing stored.
+//! identifies a browser, and its hash, the only thing stored; and who
+//! holds which seats ([`Holder`], found by a [`Holders`]): the browser's
+//! own seat, or, signed in, every seat of the account (`accounts/seats.rs`).
 
+use crate::store::StoreError;
+use async_trait::async_trait;
 use axum::http::header::COOKIE;
 use axum::http::HeaderMap;
 use rand::RngExt;
@@ -76,6 +80,82 @@ pub fn holds(seat: Option<&str>, hash: Option<&str>) -> bool {
     match (seat, hash) {
         (Some(s), Some(h)) => s.len() == h.len() && bool::from(s.as_bytes().ct_eq(h.as_bytes())),
         _ => false,
+    }
+}
+
+/// The seats a request acts for, found once per request (or socket) by the
+/// server's [`Holders`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holder {
+    /// The seat hash a seat this request takes gets (a new game's, a
+    /// joined one's); None when the request has none of its own to use.
+    pub seat: Option<String>,
+    /// Every seat hash the request holds: the browser's own seat, or, when
+    /// it is signed in, the seats of every browser of the account.
+    pub held: Vec<String>,
+    /// The account (its id) when the request is signed in.
+    pub user: Option<String>,
+    /// The `Set-Cookie` value of a new `sb_player` token given to the
+    /// browser for [`Holder::seat`], to send with the answer.
+    pub cookie: Option<String>,
+}
+
+impl Holder {
+    /// A request that holds no seat.
+    pub fn nobody() -> Holder {
+        Holder::default()
+    }
+
+    /// The holder of the one seat hash `hash` (a browser without an
+    /// account, or a server without accounts).
+    pub fn browser(hash: String) -> Holder {
+        Holder {
+            seat: Some(hash.clone()),
+            held: vec![hash],
+            user: None,
+            cookie: None,
+        }
+    }
+
+    /// The holder of a new `sb_player` token, its cookie to send.
+    pub fn new_browser() -> Holder {
+        let token = random_base62(TOKEN_LEN);
+        let mut h = Holder::browser(hash_token(&token));
+        h.cookie = Some(set_cookie(&token));
+        h
+    }
+
+    /// Whether the request holds seat `seat` (constant time per seat).
+    pub fn holds(&self, seat: Option<&str>) -> bool {
+        self.held.iter().any(|h| holds(seat, Some(h)))
+    }
+}
+
+/// Finds the seats a request holds: the one place that decides whether a
+/// request acts for a browser's seat or an account's (the games' routes
+/// and the socket ask it; a token API would be another way in to the
+/// same [`Holder`]). Which account holds a stored seat is
+/// `AccountStore::player_owner`.
+#[async_trait]
+pub trait Holders: Send + Sync + 'static {
+    /// The seats the request with `headers` holds. With `take`, a request
+    /// that is to take a seat and has no seat of its own to use gets one
+    /// (a new `sb_player` token, [`Holder::cookie`]).
+    async fn holder(&self, headers: &HeaderMap, take: bool) -> Result<Holder, StoreError>;
+}
+
+/// The [`Holders`] of a server without accounts: a seat is the browser's
+/// `sb_player` cookie, nothing else.
+pub struct CookieSeats;
+
+#[async_trait]
+impl Holders for CookieSeats {
+    async fn holder(&self, headers: &HeaderMap, take: bool) -> Result<Holder, StoreError> {
+        Ok(match token_from(headers) {
+            Some(t) => Holder::browser(hash_token(&t)),
+            None if take => Holder::new_browser(),
+            None => Holder::nobody(),
+        })
     }
 }
 

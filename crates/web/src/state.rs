@@ -128,6 +128,9 @@ pub struct AppState {
     pub(crate) ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
     /// The rules of rated games, as the games domain asks them.
     pub(crate) rated: Option<Arc<dyn crate::games::rated::RatedGames>>,
+    /// Who holds which seats: the browser's cookie, or the account's
+    /// seats when the server has accounts.
+    pub(crate) seats: Arc<dyn seat::Holders>,
 }
 
 impl AppState {
@@ -155,6 +158,13 @@ pub(crate) async fn state_with(
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+    let seats: Arc<dyn seat::Holders> = match &options.accounts {
+        Some(accounts) => Arc::new(crate::accounts::seats::AccountSeats::new(
+            accounts.clone(),
+            options.clock.clone(),
+        )),
+        None => Arc::new(seat::CookieSeats),
+    };
     let mut games = Games::new(store.clone(), options.clock);
     games.end_hooks = options.end_hooks;
     games.ended = options.ended;
@@ -177,6 +187,7 @@ pub(crate) async fn state_with(
                 as Arc<dyn crate::games::rated::RatedGames>
         }),
         ratings: options.ratings,
+        seats,
     });
     presence::listen(&state).await?;
     // The running clocks restart (the time nobody served the games is not

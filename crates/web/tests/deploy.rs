@@ -89,13 +89,23 @@ async fn the_seat_cookie_is_secure_over_https_only() {
     let app = proxied_app(Arc::new(SqliteStore::memory().await.unwrap())).await;
     let cookie = |peer: &'static str, xff: &'static str, proto: &'static str| {
         let app = app.clone();
+        // The page's origin: https where the trusted proxy says so.
+        let origin = if peer == PROXY && proto == "https" {
+            "https://springboard.test"
+        } else {
+            "http://springboard.test"
+        };
         async move {
             let (status, headers, _) = send(
                 &app,
                 peer,
                 "POST",
                 "/api/games",
-                &[("x-forwarded-for", xff), ("x-forwarded-proto", proto)],
+                &[
+                    ("x-forwarded-for", xff),
+                    ("x-forwarded-proto", proto),
+                    ("origin", origin),
+                ],
                 Some(json!({"mode": "local"})),
             )
             .await;

@@ -125,6 +125,8 @@ impl T {
             .method(method)
             .uri(uri)
             .header("content-type", "application/json")
+            .header("host", support::http::HOST)
+            .header("origin", support::http::ORIGIN)
             .header("cookie", format!("sb_player={who}"));
         let body = if method == "GET" {
             Body::empty()

@@ -31,9 +31,11 @@ async fn moves_reach_every_socket_and_a_late_socket_catches_up() {
     let addr = server().await;
     let id = create_game(&addr, A, "friend").await;
     // An unknown game: no upgrade.
-    let bad = format!("ws://{addr}/api/games/zzzzzzzz/ws")
+    let mut bad = format!("ws://{addr}/api/games/zzzzzzzz/ws")
         .into_client_request()
         .unwrap();
+    bad.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().unwrap());
     assert!(tokio_tungstenite::connect_async(bad).await.is_err());
     // A socket that knows version 1 gets nothing; one without v gets the state.
     let mut white = connect(&addr, &id, Some(A), Some(1)).await;

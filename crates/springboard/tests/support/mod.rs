@@ -79,13 +79,14 @@ impl Server {
     }
 }
 
-/// One request (`headers`: extra header lines, each ending in `\r\n`):
+/// One request (`headers`: extra header lines, each ending in `\r\n`)
+/// from the site's own page (its `Origin`, which the CSRF check wants):
 /// its status and body.
 pub fn http(addr: &str, method: &str, path: &str, headers: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Content-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n{headers}Content-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )

@@ -1,9 +1,10 @@
 //! The accounts' JSON API under `/api/account`: sign up, sign in, sign
 //! out, sign out everywhere, change the password, who am I, my games.
-//! Every `POST` passes the CSRF check (`csrf.rs`) first.
+//! Every `POST` passes the CSRF check (`crate::csrf`) first.
 
 use super::store::{SessionRecord, UserRecord};
-use super::{csrf, limit, name, password, session, Accounts};
+use super::{limit, name, password, session, Accounts};
+use crate::csrf;
 use crate::error::ApiError;
 use crate::games::http::{body, client_ip, Shared};
 use crate::outage::api_error;
@@ -85,31 +86,9 @@ pub(crate) async fn signed_in(
     let Some(accounts) = app.accounts.as_ref() else {
         return Ok(None);
     };
-    let Some(token) = session::token_from(headers) else {
-        return Ok(None);
-    };
-    let store = &accounts.store;
-    let Some(s) = store
-        .session(&seat::hash_token(&token))
+    session::signed_in(&*accounts.store, headers, app.games.now())
         .await
-        .map_err(api_error)?
-    else {
-        return Ok(None);
-    };
-    let now = app.games.now();
-    if now.saturating_sub(s.last_seen) > session::SESSION_IDLE_MS
-        || now.saturating_sub(s.created_at) > session::SESSION_MAX_MS
-    {
-        store.delete_session(&s.id).await.map_err(api_error)?;
-        return Ok(None);
-    }
-    let Some(user) = store.user(&s.user_id).await.map_err(api_error)? else {
-        return Ok(None);
-    };
-    if now.saturating_sub(s.last_seen) > session::TOUCH_MS {
-        store.touch_session(&s.id, now).await.map_err(api_error)?;
-    }
-    Ok(Some((s, user)))
+        .map_err(api_error)
 }
 
 async fn require(

@@ -1,22 +1,24 @@
 //! Accounts: users with a password (Argon2id), server-side sessions (the
 //! `sb_session` cookie), and the link from a browser's `sb_player` token
 //! to its user, through which the games of a browser's seats become the
-//! account's. Playing needs no account: seats stay the browser's.
+//! account's, and its seats follow the account to every browser signed in
+//! to it. Playing needs no account: seats stay the browser's.
 //!
 //! - `name.rs`: which usernames are allowed;
 //! - `password.rs`: hashing and verifying, off the async workers;
 //! - `session.rs`: the session cookie;
-//! - `csrf.rs`: the `Origin` check of state-changing requests;
 //! - `limit.rs`: failed sign-ins and sign-ups counted per address and
 //!   account;
+//! - `seats.rs`: the seats a request holds (the account's, when signed
+//!   in), the server's `seat::Holders`;
 //! - `store.rs`: the tables, for SQLite and PostgreSQL;
 //! - `http.rs`: the routes under `/api/account`.
 
-pub(crate) mod csrf;
 pub(crate) mod http;
 pub mod limit;
 pub mod name;
 pub mod password;
+pub(crate) mod seats;
 pub mod session;
 pub mod store;
 

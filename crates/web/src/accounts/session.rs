@@ -3,7 +3,9 @@
 //! and `Secure` when the request came over https. Every sign-in makes a
 //! new token.
 
+use super::store::{AccountStore, SessionRecord, UserRecord};
 use crate::seat;
+use crate::store::StoreError;
 use axum::http::header::COOKIE;
 use axum::http::HeaderMap;
 
@@ -37,6 +39,36 @@ pub fn token_from(headers: &HeaderMap) -> Option<String> {
                 && v.bytes().all(|b| b.is_ascii_alphanumeric())
         })
         .map(|(_, v)| v.to_string())
+}
+
+/// The session and user of the request's `sb_session` cookie at `now`;
+/// None for no cookie, a forged or revoked one, or one that is over
+/// (deleted then). A session's `last_seen` is written at most every
+/// [`TOUCH_MS`].
+pub(crate) async fn signed_in(
+    store: &dyn AccountStore,
+    headers: &HeaderMap,
+    now: i64,
+) -> Result<Option<(SessionRecord, UserRecord)>, StoreError> {
+    let Some(token) = token_from(headers) else {
+        return Ok(None);
+    };
+    let Some(s) = store.session(&seat::hash_token(&token)).await? else {
+        return Ok(None);
+    };
+    if now.saturating_sub(s.last_seen) > SESSION_IDLE_MS
+        || now.saturating_sub(s.created_at) > SESSION_MAX_MS
+    {
+        store.delete_session(&s.id).await?;
+        return Ok(None);
+    }
+    let Some(user) = store.user(&s.user_id).await? else {
+        return Ok(None);
+    };
+    if now.saturating_sub(s.last_seen) > TOUCH_MS {
+        store.touch_session(&s.id, now).await?;
+    }
+    Ok(Some((s, user)))
 }
 
 /// The `Set-Cookie` value of a new session.

@@ -64,6 +64,14 @@ pub trait AccountStore: Send + Sync + 'static {
     /// The ids of up to `limit` games with a seat held by a browser of
     /// user `user`, the most recently changed first.
     async fn games_of(&self, user: &str, limit: i64) -> Result<Vec<String>, StoreError>;
+
+    /// The user that the browser whose `sb_player` token hashes to
+    /// `player` belongs to, if any.
+    async fn player_owner(&self, player: &str) -> Result<Option<String>, StoreError>;
+
+    /// The hashes of the `sb_player` tokens of every browser of user
+    /// `user`: the seats the account holds.
+    async fn players_of(&self, user: &str) -> Result<Vec<String>, StoreError>;
 }
 
 const USER: &str = "SELECT id, name, password_hash, created_at FROM users WHERE id = $1";
@@ -207,6 +215,24 @@ macro_rules! account_store {
                         .fetch_one(self.pool())
                         .await?;
                 Ok(owner)
+            }
+
+            async fn player_owner(&self, player: &str) -> Result<Option<String>, StoreError> {
+                let owner: Option<String> =
+                    sqlx::query_scalar("SELECT user_id FROM player_users WHERE player = $1")
+                        .bind(player)
+                        .fetch_optional(self.pool())
+                        .await?;
+                Ok(owner)
+            }
+
+            async fn players_of(&self, user: &str) -> Result<Vec<String>, StoreError> {
+                let players: Vec<String> =
+                    sqlx::query_scalar("SELECT player FROM player_users WHERE user_id = $1")
+                        .bind(user)
+                        .fetch_all(self.pool())
+                        .await?;
+                Ok(players)
             }
 
             async fn games_of(&self, user: &str, limit: i64) -> Result<Vec<String>, StoreError> {

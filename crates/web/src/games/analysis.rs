@@ -106,8 +106,8 @@ pub async fn line(
     let req = body(req)?;
     let live = app.games.get(&id).await?;
     let line = side_line(&live, req.ply, &req.moves)?;
-    let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &line, who.as_deref(), None).await?))
+    let who = holder(&app, &headers, false).await?;
+    Ok(Json(view_of(&app, &line, Some(&who), None).await?))
 }
 
 #[derive(Deserialize)]

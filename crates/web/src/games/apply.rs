@@ -66,7 +66,7 @@ pub fn resolve(pos: &Position, text: &str) -> Result<Move, GameError> {
 
 pub(super) fn apply(
     live: &mut Live,
-    who: Option<&str>,
+    who: Option<&Holder>,
     action: &Action,
     now: i64,
 ) -> Result<Applied, GameError> {
@@ -138,7 +138,7 @@ pub(super) fn apply(
             if !mine.is_empty() {
                 return unchanged();
             }
-            let Some(who) = who else {
+            let Some(who) = who.and_then(|w| w.seat.as_deref()) else {
                 return Err(GameError::NoCookie);
             };
             if live.rec.mode != Mode::Friend || live.rec.status != Status::Waiting {

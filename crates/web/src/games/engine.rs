@@ -181,9 +181,9 @@ pub async fn engine_move(
             "level {level} is out of range 1-{max}"
         )));
     }
-    let who = Who::from(&headers).hash();
+    let who = holder(&app, &headers, false).await?;
     let live = app.games.get(&id).await?;
-    if live.seats_of(who.as_deref()).is_empty() {
+    if live.seats_of(Some(&who)).is_empty() {
         return Err(GameError::NotYourSeat.into());
     }
     if live.rec.mode != Mode::Local {
@@ -239,7 +239,7 @@ pub async fn engine_move(
     let answer = to_uci(snap.game.position(), m);
     let done = match app
         .games
-        .change(&id, who.as_deref(), Action::Engine { m, version })
+        .change(&id, Some(&who), Action::Engine { m, version })
         .await
     {
         Ok(done) => done,
@@ -249,5 +249,5 @@ pub async fn engine_move(
         }
     };
     log.finished(&answer);
-    Ok(Json(view_of(&app, &done.live, who.as_deref(), None).await?))
+    Ok(Json(view_of(&app, &done.live, Some(&who), None).await?))
 }

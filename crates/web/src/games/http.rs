@@ -8,7 +8,7 @@ use super::engine::{schedule_engine, schedule_flag};
 use crate::error::ApiError;
 use crate::games::{self, color_from, Action, Answer, Live, Mode, Origin, Status};
 use crate::logs::{self};
-use crate::seat;
+use crate::seat::{self, Holder};
 use crate::state::AppState;
 use crate::store::GameRecord;
 use crate::view::{self, GameView, MoveView};
@@ -50,36 +50,26 @@ pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiErro
         .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
 }
 
-/// The browser's cookie: its token (if it sent one) and the token's hash.
-pub(crate) struct Who {
-    token: Option<String>,
+/// The seats the request with `headers` holds (the server's
+/// `seat::Holders`: the browser's own, or the account's when signed in);
+/// with `take`, a request that is to take a seat gets one of its own if
+/// it has none (its `Set-Cookie` in [`Holder::cookie`]).
+pub(crate) async fn holder(
+    app: &AppState,
+    headers: &HeaderMap,
+    take: bool,
+) -> Result<Holder, ApiError> {
+    app.seats
+        .holder(headers, take)
+        .await
+        .map_err(crate::outage::api_error)
 }
 
-impl Who {
-    pub(crate) fn from(headers: &HeaderMap) -> Who {
-        Who {
-            token: seat::token_from(headers),
-        }
-    }
-
-    pub(crate) fn hash(&self) -> Option<String> {
-        self.token.as_deref().map(seat::hash_token)
-    }
-
-    /// The hash, giving the browser a new token if it has none; the
-    /// `Set-Cookie` value to send then.
-    fn ensure(&mut self) -> (String, Option<String>) {
-        match &self.token {
-            Some(t) => (seat::hash_token(t), None),
-            None => {
-                let t = seat::random_base62(seat::TOKEN_LEN);
-                let cookie = seat::set_cookie(&t);
-                let hash = seat::hash_token(&t);
-                self.token = Some(t);
-                (hash, Some(cookie))
-            }
-        }
-    }
+/// The seat a request that takes one gets (see [`holder`] with `take`).
+fn seat_to_take(who: &Holder) -> Result<String, ApiError> {
+    who.seat
+        .clone()
+        .ok_or_else(|| games::GameError::NoCookie.into())
 }
 
 pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: GameView) -> Response {
@@ -90,14 +80,14 @@ pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: Game
     resp
 }
 
-/// The view of `live` for the browser with cookie hash `who`, built with
+/// The view of `live` for `who`, built with
 /// no lock held and on a blocking thread: a view of a position with
 /// thousands of legal moves (each with its SAN) takes a while, and the
 /// async workers keep serving other requests meanwhile (issue 16 item 7).
 pub(crate) async fn view_of(
     app: &AppState,
     live: &Live,
-    who: Option<&str>,
+    who: Option<&Holder>,
     ply: Option<usize>,
 ) -> Result<GameView, ApiError> {
     let you = live.seats_of(who);
@@ -387,9 +377,11 @@ pub async fn create(
             ))
         })?,
     };
+    let who = holder(&app, &headers, true).await?;
+    let hash = seat_to_take(&who)?;
     let rated = req.rated.unwrap_or(false);
     if rated {
-        check_rated(&app, &headers, &req, mode).await?;
+        check_rated(&app, &headers, &hash, &req, mode).await?;
     }
     let me = match req.color.as_deref().unwrap_or("white") {
         "random" => {
@@ -447,8 +439,6 @@ pub async fn create(
             app.limiter.per_minute
         )));
     }
-    let mut who = Who::from(&headers);
-    let (hash, cookie) = who.ensure();
     let origin = match mode {
         Mode::Engine | Mode::Friend => Origin::Played,
         Mode::Local if req.fen.is_some() || req.pgn.is_some() => Origin::Imported,
@@ -517,15 +507,15 @@ pub async fn create(
     if let Some(key) = &rec.import_key {
         if let Some(first) = first_import(&app, key, &rec).await? {
             let live = app.games.get(&first).await?;
-            let view = view_of(&app, &live, Some(&hash), None).await?;
-            return Ok(with_cookie(StatusCode::OK, cookie, view));
+            let view = view_of(&app, &live, Some(&who), None).await?;
+            return Ok(with_cookie(StatusCode::OK, who.cookie.clone(), view));
         }
     }
     let live = app.games.insert(rec).await?;
     schedule_engine(&app, &live);
     schedule_flag(&app, &live);
-    let view = view_of(&app, &live, Some(&hash), None).await?;
-    Ok(with_cookie(StatusCode::CREATED, cookie, view))
+    let view = view_of(&app, &live, Some(&who), None).await?;
+    Ok(with_cookie(StatusCode::CREATED, who.cookie.clone(), view))
 }
 
 /// What makes a finished loaded game the same game: its variant, start,
@@ -575,6 +565,7 @@ async fn first_import(
 async fn check_rated(
     app: &AppState,
     headers: &HeaderMap,
+    player: &str,
     req: &CreateGame,
     mode: Mode,
 ) -> Result<(), ApiError> {
@@ -597,7 +588,7 @@ async fn check_rated(
         ));
     };
     policy
-        .may_create(app, headers, Who::from(headers).hash().as_deref())
+        .may_create(app, headers, Some(player))
         .await
 }
 
@@ -615,8 +606,8 @@ pub async fn get_game(
 ) -> Result<Json<GameView>, ApiError> {
     let q = query(q)?;
     let live = app.games.get(&id).await?;
-    let who = Who::from(&headers).hash();
-    Ok(Json(view_of(&app, &live, who.as_deref(), q.ply).await?))
+    let who = holder(&app, &headers, false).await?;
+    Ok(Json(view_of(&app, &live, Some(&who), q.ply).await?))
 }
 
 /// `?invite=`: the token of the game's invitation link.
@@ -633,25 +624,23 @@ pub async fn join(
     q: Result<Query<JoinQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let invite = query(q)?.invite;
+    let who = holder(&app, &headers, true).await?;
     if let Some(policy) = &app.rated {
         let live = app.games.get(&id).await?;
         if live.rec.rated {
-            let who = Who::from(&headers).hash();
             policy
-                .may_join(&app, &headers, who.as_deref(), &live.rec)
+                .may_join(&app, &headers, who.seat.as_deref(), &live.rec)
                 .await?;
         }
     }
-    let mut who = Who::from(&headers);
-    let (hash, cookie) = who.ensure();
     let done = app
         .games
-        .change(&id, Some(&hash), Action::Join { invite })
+        .change(&id, Some(&who), Action::Join { invite })
         .await?;
     // A rated game's first-move limit starts now.
     after_change(&app, &done);
-    let view = view_of(&app, &done.live, Some(&hash), None).await?;
-    Ok(with_cookie(StatusCode::OK, cookie, view))
+    let view = view_of(&app, &done.live, Some(&who), None).await?;
+    Ok(with_cookie(StatusCode::OK, who.cookie.clone(), view))
 }
 
 pub async fn legal_moves(
@@ -688,10 +677,10 @@ pub(crate) async fn act(
     headers: &HeaderMap,
     action: Action,
 ) -> Result<Json<GameView>, ApiError> {
-    let who = Who::from(headers).hash();
-    let done = app.games.change(id, who.as_deref(), action).await?;
+    let who = holder(app, headers, false).await?;
+    let done = app.games.change(id, Some(&who), action).await?;
     after_change(app, &done);
-    Ok(Json(view_of(app, &done.live, who.as_deref(), None).await?))
+    Ok(Json(view_of(app, &done.live, Some(&who), None).await?))
 }
 
 /// After a change: the engine moves where it is to move (in the game and
@@ -834,17 +823,16 @@ pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String 
 }
 
 /// The games' HTTP routes (`/api/...`; the socket's route is the live
-/// domain's).
+/// domain's). The requests that the `sb_player` cookie authorises to
+/// change a game (create, join, move, resign, offers, undo, the engine's
+/// move) pass the `Origin` check (`crate::csrf`) first; the others read
+/// or compute and change nothing a cookie holds (GETs, `detect`, and
+/// `analysis`, `line`, `read`, which store nothing).
 pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
     use axum::routing::{get, post};
-    axum::Router::new()
-        .route("/api/info", get(info))
-        .route("/api/rules/{variant}", get(rules))
-        .route("/api/detect", post(detect))
-        .route("/api/games", post(create).get(super::list::list))
-        .route("/api/games/{id}", get(get_game))
+    let cookie_authorised = axum::Router::new()
+        .route("/api/games", post(create))
         .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/abort", post(abort))
@@ -852,10 +840,19 @@ pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/engine", post(super::engine::engine_move))
+        .route_layer(axum::middleware::from_fn(crate::csrf::require_origin));
+    axum::Router::new()
+        .route("/api/info", get(info))
+        .route("/api/rules/{variant}", get(rules))
+        .route("/api/detect", post(detect))
+        .route("/api/games", get(super::list::list))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/fen", get(super::export::export_fen))
         .route("/api/games/{id}/pgn", get(super::export::export_pgn))
-        .route("/api/games/{id}/engine", post(super::engine::engine_move))
         .route("/api/games/{id}/analysis", post(super::analysis::analyse))
         .route("/api/games/{id}/line", post(super::analysis::line))
         .route("/api/games/{id}/read", post(super::analysis::read_move))
+        .merge(cookie_authorised)
 }

@@ -18,7 +18,7 @@ pub use crate::store::kinds;
 
 use crate::clock::Clock;
 use crate::live::hub::Hub;
-use crate::seat;
+use crate::seat::{self, Holder};
 use crate::store::{Ending, GameEndHook, GameEnded, GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
 use springboard_rules::notation::san::to_san;
@@ -103,11 +103,11 @@ impl Live {
         }
     }
 
-    /// The seats the browser with cookie hash `who` holds.
-    pub fn seats_of(&self, who: Option<&str>) -> Vec<Color> {
+    /// The seats of this game that `who` holds.
+    pub fn seats_of(&self, who: Option<&Holder>) -> Vec<Color> {
         Color::ALL
             .into_iter()
-            .filter(|&c| seat::holds(self.seat(c), who))
+            .filter(|&c| who.is_some_and(|w| w.holds(self.seat(c))))
             .collect()
     }
 
@@ -506,11 +506,11 @@ impl Games {
             .live)
     }
 
-    /// Applies `action` of the browser with cookie hash `who` to game `id`.
+    /// Applies `action` of `who` (None: the server itself) to game `id`.
     pub async fn change(
         &self,
         id: &str,
-        who: Option<&str>,
+        who: Option<&Holder>,
         action: Action,
     ) -> Result<Done, GameError> {
         let slot = self.slot(id).await?;

@@ -8,16 +8,22 @@
 //! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
 //! and the socket stays open; more than 20 messages in a second close it.
 //! The messages are the enums of `protocol.rs`.
+//!
+//! The upgrade request passes the `Origin` check (`crate::csrf`), as
+//! lila-ws checks it: a socket acts with the browser's cookies, so a page
+//! of another site must not open one (browsers send `Origin` with every
+//! WebSocket handshake, and do not hold it to the same-origin policy).
 
 use crate::error::ApiError;
-use crate::games::http::{after_change, Who};
+use crate::games::http::{after_change, holder};
 use crate::games::{Action, GameError};
 use crate::live::hub::Presence;
 use crate::live::protocol::{ClientMessage, ServerMessage};
+use crate::seat::Holder;
 use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{Extensions, HeaderMap};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -44,12 +50,15 @@ pub async fn connect(
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     headers: HeaderMap,
+    ext: Extensions,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    crate::csrf::check(&headers, &ext)?;
     // The game must exist before the upgrade.
     let live = app.games.get(&id).await?;
-    let who = Who::from(&headers).hash();
-    let seats = live.seats_of(who.as_deref());
+    // The seats it holds are found once, at the upgrade.
+    let who = holder(&app, &headers, false).await?;
+    let seats = live.seats_of(Some(&who));
     let presence = Presence {
         white: seats.contains(&springboard_rules::Color::White),
         black: seats.contains(&springboard_rules::Color::Black),
@@ -87,7 +96,7 @@ fn game_error_msg(ack: Option<Value>, e: &GameError) -> ServerMessage {
 async fn run(
     app: Arc<AppState>,
     id: String,
-    who: Option<String>,
+    who: Holder,
     presence: Presence,
     client_v: Option<i64>,
     socket: WebSocket,
@@ -179,7 +188,7 @@ async fn run(
                     .await;
                     break;
                 }
-                let reply = handle(&app, &id, who.as_deref(), &text).await;
+                let reply = handle(&app, &id, &who, &text).await;
                 // The database out of reach: the client is told, and the
                 // socket closed with 1013 so the page reconnects (outage.rs).
                 let outage = crate::outage::closes_socket(&reply);
@@ -206,7 +215,7 @@ async fn run(
 }
 
 /// The answer to one client message.
-async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) -> ServerMessage {
+async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> ServerMessage {
     if text.len() > MAX_MESSAGE {
         return error_msg(None, &format!("a message is at most {MAX_MESSAGE} bytes"));
     }
@@ -218,7 +227,7 @@ async fn handle(app: &Arc<AppState>, id: &str, who: Option<&str>, text: &str) ->
                 text: d.u,
                 ply: d.ply,
             };
-            match app.games.change(id, who, action).await {
+            match app.games.change(id, Some(who), action).await {
                 Ok(done) => {
                     after_change(app, &done);
                     ServerMessage::Ack {

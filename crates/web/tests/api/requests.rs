@@ -37,6 +37,8 @@ async fn malformed_requests_get_4xx_with_json_reason() {
     let req = Request::builder()
         .method("POST")
         .uri(format!("/api/games/{id}/move"))
+        .header("host", crate::support::http::HOST)
+        .header("origin", crate::support::http::ORIGIN)
         .body(Body::from("{\"move\": \"e2e4\"}"))
         .unwrap();
     let resp = app.clone().oneshot(req).await.unwrap();

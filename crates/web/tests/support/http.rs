@@ -11,8 +11,16 @@ use tower::ServiceExt;
 /// The test browser's `sb_player` cookie.
 pub const BROWSER: &str = "TestBrowser0123456789abc";
 
+/// The host the test requests name (`Host`).
+pub const HOST: &str = "springboard.test";
+/// The site's own origin, which every state-changing request of the
+/// site's page carries (the CSRF check, `crate::csrf`).
+pub const ORIGIN: &str = "http://springboard.test";
+
 /// A request with `headers`, then a JSON content type if there is a
-/// `body`, and the `sb_player` cookie `cookie` if any.
+/// `body`, and the `sb_player` cookie `cookie` if any. It names [`HOST`]
+/// and, unless it is a `GET`, comes from [`ORIGIN`], as the page's do,
+/// unless `headers` give a `host` or `origin` of their own.
 pub fn request(
     method: &str,
     uri: &str,
@@ -21,6 +29,13 @@ pub fn request(
     body: Option<String>,
 ) -> Request<Body> {
     let mut req = Request::builder().method(method).uri(uri);
+    let has = |name: &str| headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+    if !has("host") {
+        req = req.header("host", HOST);
+    }
+    if method != "GET" && !has("origin") && !has("host") {
+        req = req.header("origin", ORIGIN);
+    }
     for (k, v) in headers {
         req = req.header(*k, *v);
     }

@@ -31,8 +31,9 @@ pub async fn server() -> String {
 }
 
 /// A plain HTTP/1.1 request (no client crate needed) with the `sb_player`
-/// cookie `cookie`: the status, the head of the answer and its JSON body
-/// (null if it has none).
+/// cookie `cookie`, from the site's own origin as the page's are: the
+/// status, the head of the answer and its JSON body (null if it has
+/// none).
 pub async fn exchange(
     addr: &str,
     method: &str,
@@ -43,7 +44,7 @@ pub async fn exchange(
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: sb_player={cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nCookie: sb_player={cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
@@ -98,12 +99,15 @@ pub async fn join_path(addr: &str, id: &str, cookie: &str) -> String {
 }
 
 /// The socket of game `id`, as the player with `cookie` (or a watcher),
-/// knowing version `v` (or none).
+/// knowing version `v` (or none), opened by the site's own page (its
+/// `Origin`).
 pub async fn connect(addr: &str, id: &str, cookie: Option<&str>, v: Option<i64>) -> Socket {
     let q = v.map(|v| format!("?v={v}")).unwrap_or_default();
     let mut req = format!("ws://{addr}/api/games/{id}/ws{q}")
         .into_client_request()
         .unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().unwrap());
     if let Some(c) = cookie {
         req.headers_mut()
             .insert("cookie", format!("sb_player={c}").parse().unwrap());

@@ -1,6 +1,7 @@
 //! Helpers shared by the web crate's test files, written once: requests
 //! through the router ([`http`]), a server on loopback and plain clients
-//! for it ([`loopback`]), app builders ([`apps`]), the test engines
+//! for it ([`loopback`]), a browser with a cookie jar and an `Origin`
+//! ([`browser`]), app builders ([`apps`]), the test engines
 //! ([`engines`]), the captured log lines ([`logs`]) and the test PostgreSQL server ([`postgres`]). A test
 //! file in `tests/` includes it with `mod support;`, one in a folder
 //! (`tests/api/main.rs`) with `#[path = "../support/mod.rs"] mod support;`.
@@ -10,6 +11,7 @@
 #![allow(dead_code)]
 
 pub mod apps;
+pub mod browser;
 pub mod engines;
 pub mod http;
 pub mod logs;

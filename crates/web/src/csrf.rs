@@ -1,5 +1,8 @@
 //! Cross-site request forgery: a state-changing request that a cookie may
-//! authorise must carry an `Origin` header naming this server. The
+//! authorise (the `sb_player` seat cookie, the `sb_session` session
+//! cookie) must carry an `Origin` header naming this server: the
+//! accounts' `POST`s, the games' changes (create, join, move, offers,
+//! undo, the engine's move) and the WebSocket's upgrade. The
 //! server's own origin is the scheme and host the client used: `https`
 //! when the request came over https (a trusted proxy's
 //! `X-Forwarded-Proto`, `proxy.rs`), the host a trusted proxy names in
@@ -8,8 +11,11 @@
 
 use crate::error::ApiError;
 use crate::proxy::{Client, ForwardedHost};
+use axum::extract::Request;
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::{Extensions, HeaderMap};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 
 /// `scheme://host[:port]` lower-cased, the default port of the scheme
 /// left out.
@@ -50,6 +56,16 @@ pub(crate) fn check(headers: &HeaderMap, ext: &Extensions) -> Result<(), ApiErro
     match own_origin(headers, ext) {
         Some(own) if own == normalise(scheme, host) => Ok(()),
         _ => refuse("the request's Origin is not this site"),
+    }
+}
+
+/// [`check`] as a middleware, for the routes of a router that a cookie
+/// authorises (`Router::route_layer`): a refused request reaches no
+/// handler, so it changes nothing.
+pub(crate) async fn require_origin(req: Request, next: Next) -> Response {
+    match check(req.headers(), req.extensions()) {
+        Ok(()) => next.run(req).await,
+        Err(e) => e.into_response(),
     }
 }
 
