@@ -2,7 +2,7 @@
 //! played or over, this browser's games with its side and whose move it
 //! is, and its boards and loaded texts, kept apart from the played games.
 
-use super::http::{player_name, query, Shared, Who};
+use super::http::{holder, player_name, query, Shared};
 use crate::error::ApiError;
 use crate::games::{Mode, Origin, Status};
 use crate::seat;
@@ -145,7 +145,8 @@ pub async fn list(
             "limit {limit} is out of range 1-200"
         )));
     }
-    let who = Who::from(&headers).hash();
+    // This browser's own seats (the account's games: `/api/account/games`).
+    let who = holder(&app, &headers, false).await?.seat;
     let which = match (q.list.as_deref().unwrap_or("recent"), who.clone()) {
         ("recent", _) => ListQuery::Recent,
         ("ongoing", _) => ListQuery::Ongoing,
