@@ -443,6 +443,8 @@ mod tests {
             .uri(uri)
             .header("content-type", "application/json")
             .header("cookie", format!("sb_player={P}"))
+            .header("host", "localhost")
+            .header("origin", "http://localhost")
             .body(Body::from(body.to_string()))
             .unwrap();
         let resp = app.clone().oneshot(req).await.unwrap();

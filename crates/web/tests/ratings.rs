@@ -184,6 +184,16 @@ impl Browser {
         self.send("GET", uri, None).await
     }
 
+    /// The join path of game `id` as its creator (this browser) hands it
+    /// out: with the invitation's token while a friend game waits.
+    async fn invite_path(&mut self, id: &str) -> String {
+        let (_, g) = self.get(&format!("/api/games/{id}")).await;
+        match g["invite"].as_str() {
+            Some(token) => format!("/api/games/{id}/join?invite={token}"),
+            None => format!("/api/games/{id}/join"),
+        }
+    }
+
     async fn ok(&mut self, method: &str, uri: &str, body: Value) -> Value {
         let (status, v) = self.send(method, uri, Some(body)).await;
         assert!(status.is_success(), "{method} {uri}: {status} {v}");
@@ -245,7 +255,7 @@ async fn players(app: &Router) -> (Browser, Browser) {
 async fn started(alice: &mut Browser, bob: &mut Browser) -> String {
     let id = alice.rated_game("chess").await;
     let g = bob
-        .ok("POST", &format!("/api/games/{id}/join"), json!({}))
+        .ok("POST", &alice.invite_path(&id).await, json!({}))
         .await;
     assert_eq!(g["status"], "playing", "{g}");
     alice.play(&id, "e2e4", 0).await;
@@ -370,7 +380,7 @@ async fn casual_games_and_seats_of_no_account_change_nothing() {
             .await;
         assert_eq!(g["rated"], false, "{name}");
         let id = g["id"].as_str().unwrap().to_string();
-        bob.ok("POST", &format!("/api/games/{id}/join"), json!({}))
+        bob.ok("POST", &alice.invite_path(&id).await, json!({}))
             .await;
         alice.play(&id, "e2e4", 0).await;
         bob.ok("POST", &format!("/api/games/{id}/resign"), json!({}))
@@ -474,7 +484,7 @@ async fn who_may_create_and_join_a_rated_game() {
         // Joining: an anonymous visitor (401), alice from another browser
         // (403); the seat stays free.
         let id = alice.rated_game("hopchess").await;
-        let join = format!("/api/games/{id}/join");
+        let join = alice.invite_path(&id).await;
         let (status, v) = visitor.post(&join, json!({})).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{name}: {v}");
         let mut other = Browser::new(&app);
@@ -516,7 +526,7 @@ async fn an_aborted_rated_game_changes_nothing() {
         let (mut alice, mut bob) = players(&app).await;
         // White does not move within the limit.
         let id = alice.rated_game("chess").await;
-        bob.ok("POST", &format!("/api/games/{id}/join"), json!({}))
+        bob.ok("POST", &alice.invite_path(&id).await, json!({}))
             .await;
         clock.advance(29_000);
         alice.play(&id, "e2e4", 0).await;
@@ -530,7 +540,7 @@ async fn an_aborted_rated_game_changes_nothing() {
         );
         // A player aborts before both have moved; not after.
         let id2 = alice.rated_game("chess").await;
-        bob.ok("POST", &format!("/api/games/{id2}/join"), json!({}))
+        bob.ok("POST", &alice.invite_path(&id2).await, json!({}))
             .await;
         let g = bob
             .ok("POST", &format!("/api/games/{id2}/abort"), json!({}))
@@ -621,7 +631,7 @@ async fn an_abandoned_rated_game_is_aborted_after_a_restart() {
             let app = backend.app(Arc::new(ManualClock::new(T0)), vec![]).await;
             let (mut alice, mut bob) = players(&app).await;
             let id = alice.rated_game("chess").await;
-            bob.ok("POST", &format!("/api/games/{id}/join"), json!({}))
+            bob.ok("POST", &alice.invite_path(&id).await, json!({}))
                 .await;
             // Not joined: an open challenge, never aborted.
             let waiting = alice.rated_game("chess").await;

@@ -93,9 +93,8 @@ async fn cross_site_game_requests_are_refused_and_change_nothing() {
             .as_str()
             .unwrap()
             .to_string();
-        let a = bob
-            .post(&format!("/api/games/{friend}/join"), json!({}))
-            .await;
+        let join = alice.invite_path(&friend).await;
+        let a = bob.post(&join, json!({})).await;
         assert_eq!(a.status, StatusCode::OK, "{db}: {}", a.body);
         assert_eq!(play(&mut alice, &friend, "e2e4").await, StatusCode::OK);
         let local = alice.new_game(json!({"mode": "local"})).await["id"]
@@ -108,6 +107,7 @@ async fn cross_site_game_requests_are_refused_and_change_nothing() {
             .as_str()
             .unwrap()
             .to_string();
+        let open_join = alice.invite_path(&open).await;
         let games_before = alice.get("/api/games?list=recent").await.body["games"]
             .as_array()
             .unwrap()
@@ -121,7 +121,7 @@ async fn cross_site_game_requests_are_refused_and_change_nothing() {
         // Each request as the one browser for whom it would work.
         let requests: Vec<(&Browser, String, Value)> = vec![
             (&bob, "/api/games".into(), json!({"mode": "local"})),
-            (&bob, format!("/api/games/{open}/join"), json!({})),
+            (&bob, open_join.clone(), json!({})),
             (
                 &bob,
                 format!("/api/games/{friend}/move"),
@@ -186,9 +186,7 @@ async fn cross_site_game_requests_are_refused_and_change_nothing() {
         assert_eq!(games_before, games_after, "{db}: a game was created");
         // From the page itself, the same requests go through.
         assert_eq!(play(&mut bob, &friend, "e7e5").await, StatusCode::OK);
-        let a = bob
-            .post(&format!("/api/games/{open}/join"), json!({}))
-            .await;
+        let a = bob.post(&open_join, json!({})).await;
         assert_eq!(a.status, StatusCode::OK, "{db}: {}", a.body);
     }
 }
@@ -290,9 +288,8 @@ async fn seats_follow_the_account_to_every_browser_signed_in_to_it() {
             .unwrap()
             .to_string();
         let mut carol = Browser::new(&app);
-        let a = carol
-            .post(&format!("/api/games/{id}/join"), json!({}))
-            .await;
+        let join = first.invite_path(&id).await;
+        let a = carol.post(&join, json!({})).await;
         assert_eq!(a.status, StatusCode::OK, "{db}: {}", a.body);
 
         // A second browser: nobody's seat until alice signs in there.
@@ -404,7 +401,8 @@ async fn stolen_cookies_forged_sessions_and_other_accounts_get_nothing() {
             .as_str()
             .unwrap()
             .to_string();
-        let a = bob.post(&format!("/api/games/{id}/join"), json!({})).await;
+        let join = alice.invite_path(&id).await;
+        let a = bob.post(&join, json!({})).await;
         assert_eq!(a.status, StatusCode::OK, "{db}: {}", a.body);
         let before = state(&mut alice, &id).await;
         let alice_seat = alice.cookie("sb_player").unwrap();

@@ -587,9 +587,7 @@ async fn check_rated(
             "this server has no accounts: no game is rated".into(),
         ));
     };
-    policy
-        .may_create(app, headers, Some(player))
-        .await
+    policy.may_create(app, headers, Some(player)).await
 }
 
 #[derive(Deserialize)]

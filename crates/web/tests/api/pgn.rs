@@ -160,7 +160,8 @@ async fn pgn_tags_name_the_players_the_clock_and_the_end() {
     let pgn = pgn_of(&app, &id).await;
     let today = springboard_rules::notation::pgn::today();
     let head = format!(
-        "[Event \"Springboard game against the engine\"]\n[Site \"Springboard\"]\n\
+        "[Event \"Springboard game against the engine\"]\n\
+         [Site \"http://springboard.test/g/{id}\"]\n\
          [Date \"{today}\"]\n[Round \"?\"]\n[White \"first move (level 2)\"]\n\
          [Black \"Anonymous\"]\n[Result \"1-0\"]\n[Variant \"trampoline\"]\n\
          [TimeControl \"180+2\"]\n[Termination \"Black resigns\"]\n\

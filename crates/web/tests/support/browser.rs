@@ -103,6 +103,16 @@ impl Browser {
         self.send("POST", uri, Some(body)).await
     }
 
+    /// The join path of game `id` as its creator (this browser) hands it
+    /// out: with the invitation's token while a friend game waits.
+    pub async fn invite_path(&mut self, id: &str) -> String {
+        let g = self.get(&format!("/api/games/{id}")).await.body;
+        match g["invite"].as_str() {
+            Some(token) => format!("/api/games/{id}/join?invite={token}"),
+            None => format!("/api/games/{id}/join"),
+        }
+    }
+
     pub async fn get(&mut self, uri: &str) -> Answer {
         self.send("GET", uri, None).await
     }
