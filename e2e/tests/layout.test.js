@@ -273,7 +273,7 @@ test("phones: the board, the status line and the game's buttons are on the first
         await page.selectOption("#variant", "jumpingking");
         await page.click("#create-friend");
         await page.waitForFunction(() => /^Waiting for your friend/.test(document.getElementById("status").textContent));
-        await page.waitForSelector("#resign:not([hidden])");
+        await page.waitForSelector("#resign:not([hidden]), #abort:not([hidden])");
         await page.evaluate(() => window.scrollTo(0, 0));
         await firstScreen(page, viewport, "Jumping King with a friend");
         await page.screenshot({ path: join(SCREENSHOTS, `phone-prompt-jumpingking-${viewport.width}x${viewport.height}.png`) });
