@@ -137,14 +137,16 @@ try {
   const created = await api(pw, "POST", "/api/games", { mode: "friend", color: "white" });
   assert.equal(created.status, 201, created.text);
   const id = created.json.id;
+  const invite = created.json.invite;
+  assert.ok(invite, "the creator's view carries the invitation's token");
   const cookies = await white.cookies();
   const seat = cookies.find((c) => c.name === "sb_player");
   assert.ok(seat, "the seat cookie is set");
   assert.equal(seat.secure, true, "the seat cookie is Secure over https");
 
   step("black joins and both open the game's page");
-  await pb.goto(`${BASE}/g/${id}`);
-  const joined = await api(pb, "POST", `/api/games/${id}/join`);
+  await pb.goto(`${BASE}/g/${id}?invite=${invite}`);
+  const joined = await api(pb, "POST", `/api/games/${id}/join?invite=${invite}`);
   assert.equal(joined.status, 200, joined.text);
   assert.equal(joined.json.you, "black", joined.text);
   await pw.goto(`${BASE}/g/${id}`);
