@@ -10,9 +10,8 @@
 //! foreign `Origin` is refused with 403.
 
 use crate::error::ApiError;
-use crate::proxy::{Client, ForwardedHost};
 use axum::extract::Request;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::ORIGIN;
 use axum::http::{Extensions, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -25,19 +24,6 @@ fn normalise(scheme: &str, host: &str) -> String {
     let default = if scheme == "https" { ":443" } else { ":80" };
     let host = host.strip_suffix(default).unwrap_or(&host);
     format!("{scheme}://{host}")
-}
-
-/// This server's origin for the request, if its host is known.
-fn own_origin(headers: &HeaderMap, ext: &Extensions) -> Option<String> {
-    let https = ext.get::<Client>().is_some_and(|c| c.https);
-    let host = match ext.get::<ForwardedHost>() {
-        Some(h) => h.0.clone(),
-        None => headers.get(HOST)?.to_str().ok()?.to_string(),
-    };
-    if host.is_empty() {
-        return None;
-    }
-    Some(normalise(if https { "https" } else { "http" }, &host))
 }
 
 /// Refuses (403) a request whose `Origin` is not this server's.
@@ -53,7 +39,7 @@ pub(crate) fn check(headers: &HeaderMap, ext: &Extensions) -> Result<(), ApiErro
     let Some((scheme, host)) = origin.split_once("://") else {
         return refuse("the request's Origin is not this site");
     };
-    match own_origin(headers, ext) {
+    match crate::proxy::origin(headers, ext) {
         Some(own) if own == normalise(scheme, host) => Ok(()),
         _ => refuse("the request's Origin is not this site"),
     }
@@ -72,6 +58,7 @@ pub(crate) async fn require_origin(req: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proxy::{Client, ForwardedHost};
     use axum::http::HeaderValue;
 
     fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {

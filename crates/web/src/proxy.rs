@@ -237,7 +237,8 @@ fn secure_cookies(headers: &mut HeaderMap) {
 /// lower-cased without the scheme's default port: `https` when the request
 /// came over https (as a trusted proxy says), the host a trusted proxy
 /// names in `X-Forwarded-Host`, else the `Host` header. None when the
-/// request names no host.
+/// request names no host, or one that is not a host (a space, a `/`).
+/// An export's Site and the CSRF check (`csrf.rs`) both ask it.
 pub fn origin(headers: &HeaderMap, ext: &axum::http::Extensions) -> Option<String> {
     let https = ext.get::<Client>().is_some_and(|c| c.https);
     let host = match ext.get::<ForwardedHost>() {
