@@ -9,11 +9,8 @@
 mod support;
 
 use async_trait::async_trait;
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use springboard_web::ratings::glicko::{rate, Rating, Score};
 use springboard_web::ratings::{RatingStore, RatingUpdate};
@@ -22,14 +19,9 @@ use springboard_web::{
     app_with, GameEndHook, GameEnded, GameStore, ManualClock, Mode, Options, PgStore, SqliteStore,
     Store, StoreTx,
 };
-use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use support::postgres::postgres_options;
-use tower::ServiceExt;
 
-const HOST: &str = "play.test";
-const ORIGIN: &str = "http://play.test";
 const PASSWORD: &str = "correct horse battery";
 const T0: i64 = 1_800_000_000_000;
 const CLOCK: &str = r#"{"initial": 300, "increment": 2}"#;
@@ -124,56 +116,19 @@ async fn backends(prefix: &str) -> Vec<Backend> {
     v
 }
 
-/// A browser: its cookies.
+/// A browser (`support::browser`'s cookie jar and page `Origin`), with
+/// the rated games' steps.
 #[derive(Clone)]
-struct Browser {
-    app: Router,
-    jar: HashMap<String, String>,
-}
+struct Browser(support::browser::Browser);
 
 impl Browser {
     fn new(app: &Router) -> Browser {
-        Browser {
-            app: app.clone(),
-            jar: HashMap::new(),
-        }
+        Browser(support::browser::Browser::new(app))
     }
 
     async fn send(&mut self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header("host", HOST)
-            .header("origin", ORIGIN);
-        if !self.jar.is_empty() {
-            let c: Vec<String> = self.jar.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            req = req.header("cookie", c.join("; "));
-        }
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let mut req = req
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let addr: SocketAddr = "127.0.0.1:40000".parse().unwrap();
-        req.extensions_mut().insert(ConnectInfo(addr));
-        let resp = self.app.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        for c in resp.headers().get_all("set-cookie") {
-            let c = c.to_str().unwrap();
-            let (kv, _) = c.split_once(';').unwrap_or((c, ""));
-            let (k, v) = kv.split_once('=').unwrap();
-            if c.contains("Max-Age=0") {
-                self.jar.remove(k);
-            } else {
-                self.jar.insert(k.into(), v.into());
-            }
-        }
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
+        let a = self.0.send(method, uri, body).await;
+        (a.status, a.body)
     }
 
     async fn post(&mut self, uri: &str, body: Value) -> (StatusCode, Value) {
@@ -184,14 +139,8 @@ impl Browser {
         self.send("GET", uri, None).await
     }
 
-    /// The join path of game `id` as its creator (this browser) hands it
-    /// out: with the invitation's token while a friend game waits.
     async fn invite_path(&mut self, id: &str) -> String {
-        let (_, g) = self.get(&format!("/api/games/{id}")).await;
-        match g["invite"].as_str() {
-            Some(token) => format!("/api/games/{id}/join?invite={token}"),
-            None => format!("/api/games/{id}/join"),
-        }
+        self.0.invite_path(id).await
     }
 
     async fn ok(&mut self, method: &str, uri: &str, body: Value) -> Value {
@@ -398,7 +347,7 @@ async fn casual_games_and_seats_of_no_account_change_nothing() {
             .is_empty());
         // A rated game's end whose black seat is no account's (and one
         // whose seats are the same account's): the hook changes nothing.
-        let alice_seat = sha256_hex(alice.jar.get("sb_player").unwrap());
+        let alice_seat = sha256_hex(&alice.0.cookie("sb_player").unwrap());
         for black in ["0".repeat(64), alice_seat.clone()] {
             let ended = GameEnded {
                 id: "norating".into(),
