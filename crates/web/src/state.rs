@@ -15,6 +15,14 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod desk;
+
+impl axum::extract::FromRef<Arc<AppState>> for crate::lobby::LobbyCtx {
+    fn from_ref(app: &Arc<AppState>) -> Self {
+        crate::lobby::LobbyCtx(app.lobby.clone())
+    }
+}
+
 /// The largest request body the API reads (a long PGN fits many times).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// Game creations allowed per client address and minute.
@@ -40,6 +48,11 @@ pub struct Options {
     /// Where ratings are kept (usually the game store itself); None: no
     /// game is rated and `/api/user/{name}` answers 404.
     pub ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
+    /// Where the lobby's challenges are kept (usually the game store
+    /// itself); None: the server has no lobby.
+    pub lobby: Option<Arc<dyn crate::lobby::LobbyStore>>,
+    /// How long a challenge outlives its author's last lobby socket.
+    pub lobby_grace: Duration,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -59,6 +72,8 @@ impl Options {
             trusted_proxies: crate::proxy::Trusted::default(),
             accounts: None,
             ratings: None,
+            lobby: None,
+            lobby_grace: crate::lobby::GRACE,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -131,6 +146,8 @@ pub struct AppState {
     /// Who holds which seats: the browser's cookie, or the account's
     /// seats when the server has accounts.
     pub(crate) seats: Arc<dyn seat::Holders>,
+    /// The lobby, when the server has one.
+    pub(crate) lobby: Option<Arc<crate::lobby::Lobby>>,
 }
 
 impl AppState {
@@ -169,7 +186,10 @@ pub(crate) async fn state_with(
     games.end_hooks = options.end_hooks;
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
-    let state = Arc::new(AppState {
+    let process = seat::random_base62(16);
+    let lobby_store = options.lobby;
+    let lobby_grace = options.lobby_grace;
+    let state = Arc::new_cyclic(|weak| AppState {
         games,
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
@@ -179,7 +199,15 @@ pub(crate) async fn state_with(
         },
         flags: Mutex::new(HashMap::new()),
         live_store: store,
-        process: seat::random_base62(16),
+        lobby: lobby_store.map(|store| {
+            Arc::new(crate::lobby::Lobby::new(
+                store,
+                Arc::new(desk::AppDesk(weak.clone())),
+                process.clone(),
+                lobby_grace,
+            ))
+        }),
+        process,
         presence: shared.then_some(presence_tx),
         accounts: options.accounts.map(crate::accounts::Accounts::new),
         rated: options.ratings.clone().map(|store| {
@@ -204,6 +232,9 @@ pub(crate) async fn state_with(
     if shared {
         presence::heartbeats(&state, heartbeat);
         presence::write_presence(&state, presence_rx);
+    }
+    if let Some(lobby) = &state.lobby {
+        crate::lobby::start(lobby, FRESH_MS).await?;
     }
     let unfinished = state.games.store.unfinished().await?;
     for id in unfinished {
