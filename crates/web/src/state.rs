@@ -234,7 +234,7 @@ pub(crate) async fn state_with(
         presence::write_presence(&state, presence_rx);
     }
     if let Some(lobby) = &state.lobby {
-        crate::lobby::start(lobby, FRESH_MS).await?;
+        crate::lobby::start(lobby, FRESH_MS, shared).await?;
     }
     let unfinished = state.games.store.unfinished().await?;
     for id in unfinished {

@@ -602,3 +602,24 @@ async fn on_postgresql_every_process_sees_the_lobby() {
     let start = next_of(&mut wb, "start").await;
     assert_eq!(start["game"], r["game"]);
 }
+
+#[tokio::test]
+async fn a_restart_withdraws_the_challenges_of_the_process_before() {
+    for backend in backends("lobby_restart").await {
+        let which = backend.name();
+        let app = backend.app(LONG).await;
+        let mut a = Browser::new(&app);
+        post(&mut a, json!({"variant": "chess"})).await;
+        assert_eq!(listed(&mut a).await.len(), 1, "{which}");
+        // Another process on the same database: on SQLite the one before
+        // is gone (one process per file); on PostgreSQL it is alive (its
+        // heartbeat is fresh) and its challenges stay.
+        let again = backend.app(LONG).await;
+        let mut b = Browser::new(&again);
+        let left = listed(&mut b).await.len();
+        match backend {
+            Backend::Sqlite(_) => assert_eq!(left, 0, "{which}"),
+            Backend::Postgres(_) => assert_eq!(left, 1, "{which}"),
+        }
+    }
+}

@@ -126,14 +126,19 @@ impl Lobby {
 }
 
 /// Starts the lobby: withdraws the challenges of processes that died
-/// (all but this one's on SQLite, where no other process lives), reads the
-/// list, listens to the other processes' changes and sweeps again now and
-/// then.
+/// (with no heartbeat for `fresh_ms`; on a store with one process,
+/// `shared` false, every earlier run's), reads the list, listens to the
+/// other processes' changes and sweeps again now and then.
 pub(crate) async fn start(
     lobby: &Arc<Lobby>,
     fresh_ms: i64,
+    shared: bool,
 ) -> Result<(), crate::store::StoreError> {
-    let since = lobby.desk.now().saturating_sub(fresh_ms);
+    let since = if shared {
+        lobby.desk.now().saturating_sub(fresh_ms)
+    } else {
+        i64::MAX
+    };
     lobby.store.withdraw_dead(&lobby.process, since).await?;
     hub::refresh(lobby).await;
     hub::listen(lobby).await?;
