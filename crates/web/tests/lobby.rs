@@ -579,7 +579,8 @@ async fn on_postgresql_every_process_sees_the_lobby() {
         PgStore::connect_with(options.clone()).await.unwrap(),
     ));
     let two = Backend::Postgres(Arc::new(PgStore::connect_with(options).await.unwrap()));
-    let first = support::loopback::listen(one.app(LONG).await).await;
+    let app_one = one.app(LONG).await;
+    let first = support::loopback::listen(app_one.clone()).await;
     let second = support::loopback::listen(two.app(LONG).await).await;
     let (a, b) = (token(11), token(12));
     let mut wa = socket(&first, &a).await;
@@ -601,6 +602,26 @@ async fn on_postgresql_every_process_sees_the_lobby() {
     assert_eq!(start["game"], r["game"]);
     let start = next_of(&mut wb, "start").await;
     assert_eq!(start["game"], r["game"]);
+    // Who is online reaches the other process too.
+    let mut ann = Browser::new(&app_one);
+    ann.sign_up("ann", PASSWORD).await;
+    let cookies = format!(
+        "sb_player={}; sb_session={}",
+        ann.cookie("sb_player").unwrap(),
+        ann.cookie("sb_session").unwrap()
+    );
+    let mut req = format!("ws://{first}/api/lobby/socket")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{first}").parse().unwrap());
+    req.headers_mut().insert("cookie", cookies.parse().unwrap());
+    let ws = tokio_tungstenite::connect_async(req).await.unwrap().0;
+    let online = next_of(&mut wb, "online").await;
+    assert_eq!(online["online"], json!({"count": 1, "names": ["ann"]}));
+    drop(ws);
+    let online = next_of(&mut wb, "online").await;
+    assert_eq!(online["online"]["count"], 0);
 }
 
 #[tokio::test]

@@ -56,7 +56,18 @@ struct Notice {
     start: Option<Started>,
     #[serde(default)]
     declined: Option<Declined>,
+    /// Who is online through the sending process (account id, name): sent
+    /// when it changes and every `SWEEP`.
+    #[serde(default)]
+    online: Option<Vec<(String, String)>>,
 }
+
+/// Accounts online through one process: (id, name).
+type OnlineList = Vec<(String, String)>;
+
+/// The other processes' online lists are forgotten after this long
+/// without news (they send theirs every `SWEEP`).
+const REMOTE_ONLINE_FOR: Duration = Duration::from_secs(30);
 
 impl Started {
     pub(crate) fn concerns(&self, v: &Viewer) -> bool {
@@ -81,6 +92,8 @@ pub(crate) struct Hub {
     authors: Mutex<HashMap<String, u32>>,
     /// Lobby sockets here per signed-in account: its name and count.
     online: Mutex<HashMap<String, (String, u32)>>,
+    /// The other processes' online accounts (id, name), and when heard.
+    remote: Mutex<HashMap<String, (OnlineList, std::time::Instant)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -95,6 +108,7 @@ impl Hub {
             refreshing: tokio::sync::Mutex::new(()),
             authors: Mutex::new(HashMap::new()),
             online: Mutex::new(HashMap::new()),
+            remote: Mutex::new(HashMap::new()),
         }
     }
 
@@ -103,10 +117,23 @@ impl Hub {
         lock(&self.list).clone()
     }
 
-    /// Who is online here.
+    /// The accounts online through this process: (id, name).
+    fn local_online(&self) -> Vec<(String, String)> {
+        lock(&self.online)
+            .iter()
+            .map(|(id, (name, _))| (id.clone(), name.clone()))
+            .collect()
+    }
+
+    /// Who is online, through this process and the others.
     pub(crate) fn online(&self) -> OnlineView {
-        let online = lock(&self.online);
-        let mut names: Vec<String> = online.values().map(|(n, _)| n.clone()).collect();
+        let mut all: HashMap<String, String> = self.local_online().into_iter().collect();
+        for (list, _) in lock(&self.remote).values() {
+            for (id, name) in list {
+                all.entry(id.clone()).or_insert_with(|| name.clone());
+            }
+        }
+        let mut names: Vec<String> = all.into_values().collect();
         names.sort_by_key(|n| n.to_lowercase());
         let count = names.len();
         names.truncate(MAX_ONLINE_NAMES);
@@ -119,8 +146,12 @@ impl Hub {
     }
 
     /// A socket of `viewer` (signed in as `name`) opens: its events from
-    /// now on.
-    pub(crate) fn join(&self, viewer: &Viewer, name: Option<&str>) -> broadcast::Receiver<Event> {
+    /// now on, and whether who is online here changed.
+    pub(crate) fn join(
+        &self,
+        viewer: &Viewer,
+        name: Option<&str>,
+    ) -> (broadcast::Receiver<Event>, bool) {
         let rx = self.events.subscribe();
         {
             let mut authors = lock(&self.authors);
@@ -128,8 +159,9 @@ impl Hub {
                 *authors.entry(s.clone()).or_insert(0) += 1;
             }
         }
+        let mut new = false;
         if let (Some(user), Some(name)) = (&viewer.user, name) {
-            let new = {
+            new = {
                 let mut online = lock(&self.online);
                 let e = online.entry(user.clone()).or_insert((name.to_string(), 0));
                 e.1 += 1;
@@ -139,12 +171,12 @@ impl Hub {
                 let _ = self.events.send(Event::Online(self.online()));
             }
         }
-        rx
+        (rx, new)
     }
 
     /// A socket of `viewer` closed: the seats no socket here holds any
-    /// more.
-    fn leave(&self, viewer: &Viewer) -> Vec<String> {
+    /// more, and whether who is online here changed.
+    fn leave(&self, viewer: &Viewer) -> (Vec<String>, bool) {
         let mut gone = Vec::new();
         {
             let mut authors = lock(&self.authors);
@@ -158,6 +190,7 @@ impl Hub {
                 }
             }
         }
+        let mut changed = false;
         if let Some(user) = &viewer.user {
             let left = {
                 let mut online = lock(&self.online);
@@ -174,10 +207,32 @@ impl Hub {
                 }
             };
             if left {
+                changed = true;
                 let _ = self.events.send(Event::Online(self.online()));
             }
         }
-        gone
+        (gone, changed)
+    }
+
+    /// Process `process`'s online list is `list` (None: forget it).
+    fn set_remote(&self, process: &str, list: Option<Vec<(String, String)>>) {
+        let before = self.online();
+        {
+            let mut remote = lock(&self.remote);
+            match list {
+                Some(l) => {
+                    remote.insert(process.to_string(), (l, std::time::Instant::now()));
+                }
+                None => {
+                    remote.remove(process);
+                }
+            }
+            remote.retain(|_, (_, at)| at.elapsed() < REMOTE_ONLINE_FOR);
+        }
+        let after = self.online();
+        if after != before {
+            let _ = self.events.send(Event::Online(after));
+        }
     }
 
     pub(crate) fn send(&self, e: Event) {
@@ -187,11 +242,28 @@ impl Hub {
 
 /// A lobby socket of `viewer` closed: the challenges of the seats no
 /// socket here holds any more are withdrawn after the grace time.
-pub(crate) fn leave(lobby: &Arc<Lobby>, viewer: &Viewer) {
-    let gone = lobby.hub.leave(viewer);
+pub(crate) async fn leave(lobby: &Arc<Lobby>, viewer: &Viewer) {
+    let (gone, online) = lobby.hub.leave(viewer);
     if !gone.is_empty() {
         withdraw_later(lobby, gone);
     }
+    if online {
+        online_changed(lobby).await;
+    }
+}
+
+/// Tells the other processes who is online through this one.
+pub(crate) async fn online_changed(lobby: &Arc<Lobby>) {
+    send_notice(
+        lobby,
+        Notice {
+            p: lobby.process.clone(),
+            start: None,
+            declined: None,
+            online: Some(lobby.hub.local_online()),
+        },
+    )
+    .await;
 }
 
 /// Withdraws the challenges of `seats` that this process holds, after the
@@ -248,7 +320,12 @@ async fn notify(lobby: &Arc<Lobby>, start: Option<Started>, declined: Option<Dec
         p: lobby.process.clone(),
         start,
         declined,
+        online: None,
     };
+    send_notice(lobby, notice).await;
+}
+
+async fn send_notice(lobby: &Arc<Lobby>, notice: Notice) {
     let Ok(text) = serde_json::to_string(&notice) else {
         return;
     };
@@ -326,13 +403,17 @@ pub(crate) async fn listen(lobby: &Arc<Lobby>) -> Result<(), crate::store::Store
             match notice {
                 Some(n) if n.p == lobby.process => {}
                 Some(n) => {
+                    let news = n.start.is_some() || n.declined.is_some();
                     if let Some(s) = n.start {
                         lobby.hub.send(Event::Start(s));
                     }
                     if let Some(d) = n.declined {
                         lobby.hub.send(Event::Declined(d));
                     }
-                    refresh(&lobby).await;
+                    match n.online {
+                        Some(list) if !news => lobby.hub.set_remote(&n.p, Some(list)),
+                        _ => refresh(&lobby).await,
+                    }
                 }
                 // A stranger on the channel, or notices lost: re-read.
                 None => refresh(&lobby).await,
@@ -343,7 +424,8 @@ pub(crate) async fn listen(lobby: &Arc<Lobby>) -> Result<(), crate::store::Store
 }
 
 /// Every `SWEEP`, withdraws the challenges of processes that died (no
-/// heartbeat for `fresh_ms`).
+/// heartbeat for `fresh_ms`), tells the other processes who is online
+/// here and forgets the online lists of those not heard from.
 pub(crate) fn sweep(lobby: &Arc<Lobby>, fresh_ms: i64) {
     let weak = Arc::downgrade(lobby);
     tokio::spawn(async move {
@@ -353,6 +435,8 @@ pub(crate) fn sweep(lobby: &Arc<Lobby>, fresh_ms: i64) {
             tick.tick().await;
             let Some(lobby) = weak.upgrade() else { break };
             let since = lobby.desk.now().saturating_sub(fresh_ms);
+            online_changed(&lobby).await;
+            lobby.hub.set_remote(&lobby.process, None);
             match lobby.store.withdraw_dead(&lobby.process, since).await {
                 Ok(0) => {}
                 Ok(_) => changed(&lobby).await,

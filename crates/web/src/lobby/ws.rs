@@ -104,7 +104,10 @@ async fn run(lobby: Arc<Lobby>, viewer: Viewer, name: Option<String>, socket: We
     let (mut tx, mut rx) = socket.split();
     // Subscribe before reading the list: no change is missed (one may
     // come twice; the page keys the list by id).
-    let mut events = lobby.hub.join(&viewer, name.as_deref());
+    let (mut events, online) = lobby.hub.join(&viewer, name.as_deref());
+    if online {
+        hub::online_changed(&lobby).await;
+    }
     let mut why = "the client closed it";
     if tx.send(text(&whole(&lobby, &viewer))).await.is_ok() {
         let mut window = Instant::now();
@@ -164,6 +167,6 @@ async fn run(lobby: Arc<Lobby>, viewer: Viewer, name: Option<String>, socket: We
     } else {
         why = "sending failed";
     }
-    hub::leave(&lobby, &viewer);
+    hub::leave(&lobby, &viewer).await;
     tracing::debug!(reason = why, "lobby socket closed");
 }
