@@ -24,6 +24,7 @@ pub mod clock;
 mod csrf;
 mod engine;
 mod error;
+mod extract;
 mod games;
 mod live;
 mod logs;
@@ -34,18 +35,17 @@ pub mod ratings;
 mod seat;
 mod state;
 pub mod store;
-mod view;
 
 pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
+pub use extract::MAX_BODY_BYTES;
 pub use games::kinds::{Mode, Origin, Status};
 pub use live::protocol;
 pub use logs::panic_message;
 pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
-    MAX_BODY_BYTES,
 };
 pub use store::{
     Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,

@@ -6,17 +6,16 @@ use crate::clock::{Clock, SystemClock};
 use crate::engine::EngineProvider;
 use crate::error::{ApiError, ServeError};
 use crate::games::engine as schedule;
+use crate::games::limit::Limiter;
 use crate::games::{Action, Games};
 use crate::live::presence;
+pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
 use crate::store::{GameEndHook, GameEnded, PresenceStore, Store};
 use crate::{pool, seat};
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The largest request body the API reads (a long PGN fits many times).
-pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// Game creations allowed per client address and minute.
 pub const CREATIONS_PER_MINUTE: u32 = 20;
 /// Engine searches running at once (moves and analyses); the others wait.
@@ -71,40 +70,6 @@ impl Options {
         self.ended.subscribe()
     }
 }
-
-/// Creations per client address in the current minute.
-pub(crate) struct Limiter {
-    pub(crate) per_minute: u32,
-    pub(crate) windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
-}
-
-impl Limiter {
-    /// Counts one creation by `ip` at `now`; false when over the limit.
-    pub(crate) fn allow(&self, ip: IpAddr, now: i64) -> bool {
-        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if w.len() > 100_000 {
-            w.retain(|_, (start, _)| now.saturating_sub(*start) < 60_000);
-        }
-        let entry = w.entry(ip).or_insert((now, 0));
-        if now.saturating_sub(entry.0) >= 60_000 {
-            *entry = (now, 0);
-        }
-        if entry.1 >= self.per_minute {
-            return false;
-        }
-        entry.1 += 1;
-        true
-    }
-}
-
-/// How often a server process writes its heartbeat row.
-pub const HEARTBEAT_MS: i64 = 5_000;
-/// A heartbeat older than this is a process that is gone: its presence
-/// rows are ignored, and a process starting with no fresher heartbeat of
-/// another restarts the running clocks.
-pub const FRESH_MS: i64 = 15_000;
-/// Heartbeat rows (and their presence rows) older than this are deleted.
-pub const FORGET_MS: i64 = 3_600_000;
 
 /// The server's shared state.
 pub struct AppState {

@@ -1,8 +1,9 @@
 //! A game exported as text: its PGN (with the tags of who played, where,
 //! when, the clock and the end, and those a loaded game kept) and its FEN.
 
-use super::http::{player_name, query, Shared};
+use super::request::{player_name, Shared};
 use crate::error::ApiError;
+use crate::extract::query;
 use crate::games::Mode;
 use crate::state::AppState;
 use crate::store::GameRecord;

@@ -4,14 +4,16 @@
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
-use super::engine::{schedule_engine, schedule_flag};
+use super::engine::{after_change, schedule_engine, schedule_flag};
+pub(crate) use super::request::*;
+use super::view::{self, GameView, MoveView};
 use crate::error::ApiError;
-use crate::games::{self, color_from, Action, Answer, Live, Mode, Origin, Status};
+pub(crate) use crate::extract::{body, query};
+use crate::games::{self, color_from, Action, Answer, Mode, Origin, Status};
 use crate::logs::{self};
 use crate::seat::{self, Holder};
 use crate::state::AppState;
 use crate::store::GameRecord;
-use crate::view::{self, GameView, MoveView};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -26,45 +28,6 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-pub(crate) type Shared = State<Arc<AppState>>;
-
-/// Reads a JSON body, turning the extractor's rejection into a JSON reason.
-pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(v)| v).map_err(|e| {
-        let reason = format!("bad request body: {}", e.body_text());
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            return ApiError::PayloadTooLarge(format!(
-                "the request body is larger than {} bytes",
-                crate::state::MAX_BODY_BYTES
-            ));
-        }
-        match e {
-            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(reason),
-            _ => ApiError::BadRequest(reason),
-        }
-    })
-}
-
-pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
-    q.map(|Query(v)| v)
-        .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
-}
-
-/// The seats the request with `headers` holds (the server's
-/// `seat::Holders`: the browser's own, or the account's when signed in);
-/// with `take`, a request that is to take a seat gets one of its own if
-/// it has none (its `Set-Cookie` in [`Holder::cookie`]).
-pub(crate) async fn holder(
-    app: &AppState,
-    headers: &HeaderMap,
-    take: bool,
-) -> Result<Holder, ApiError> {
-    app.seats
-        .holder(headers, take)
-        .await
-        .map_err(crate::outage::api_error)
-}
-
 /// The seat a request that takes one gets (see [`holder`] with `take`).
 fn seat_to_take(who: &Holder) -> Result<String, ApiError> {
     who.seat
@@ -78,41 +41,6 @@ pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: Game
         resp.headers_mut().insert(header::SET_COOKIE, c);
     }
     resp
-}
-
-/// The view of `live` for `who`, built with
-/// no lock held and on a blocking thread: a view of a position with
-/// thousands of legal moves (each with its SAN) takes a while, and the
-/// async workers keep serving other requests meanwhile (issue 16 item 7).
-pub(crate) async fn view_of(
-    app: &AppState,
-    live: &Live,
-    who: Option<&Holder>,
-    ply: Option<usize>,
-) -> Result<GameView, ApiError> {
-    let you = live.seats_of(who);
-    let now = app.games.now();
-    let engine_name = app.engine.as_ref().map(|e| e.name());
-    let engine_thinking = app.pool.thinking(&live.rec.id);
-    let rated = match &app.rated {
-        Some(r) if live.rec.rated => r.seats(&live.rec).await?,
-        _ => None,
-    };
-    let live = live.clone();
-    let span = tracing::Span::current();
-    tokio::task::spawn_blocking(move || {
-        let _in_request = span.enter();
-        let ctx = view::Context {
-            you: &you,
-            now,
-            engine_name,
-            engine_thinking,
-            rated,
-        };
-        view::game_view(&live, ply, &ctx)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
 /// A variant the page may play: known and implemented.
@@ -681,20 +609,6 @@ pub(crate) async fn act(
     Ok(Json(view_of(app, &done.live, Some(&who), None).await?))
 }
 
-/// After a change: the engine moves where it is to move (in the game and
-/// in a rematch game).
-pub(crate) fn after_change(app: &Arc<AppState>, done: &games::Done) {
-    if done.changed {
-        schedule_engine(app, &done.live);
-        schedule_flag(app, &done.live);
-    }
-    if let Some(r) = &done.rematch {
-        if let Ok(live) = Live::from_record(r.clone()) {
-            schedule_engine(app, &live);
-        }
-    }
-}
-
 pub async fn play(
     State(app): Shared,
     Path(id): Path<String>,
@@ -799,25 +713,6 @@ pub async fn undo(
         return Err(ApiError::BadRequest("plies must be at least 1".into()));
     }
     act(&app, &id, &headers, Action::Undo(plies)).await
-}
-
-pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
-    if rec.engine_color == Some(c) {
-        let name = app
-            .engine
-            .as_ref()
-            .map_or_else(|| "engine".into(), |e| e.name());
-        return format!("{name}, level {}", rec.engine_level.unwrap_or(1));
-    }
-    let seat = match c {
-        Color::White => &rec.white_seat,
-        Color::Black => &rec.black_seat,
-    };
-    match (seat, rec.mode) {
-        (None, _) => "waiting".into(),
-        (Some(_), Mode::Local) => rec.loaded_name(c).unwrap_or("Player").into(),
-        (Some(_), _) => "Anonymous".into(),
-    }
 }
 
 /// The games' HTTP routes (`/api/...`; the socket's route is the live

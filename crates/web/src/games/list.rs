@@ -2,8 +2,9 @@
 //! played or over, this browser's games with its side and whose move it
 //! is, and its boards and loaded texts, kept apart from the played games.
 
-use super::http::{holder, player_name, query, Shared};
+use super::request::{holder, player_name, Shared};
 use crate::error::ApiError;
+use crate::extract::query;
 use crate::games::{Mode, Origin, Status};
 use crate::seat;
 use crate::state::AppState;

@@ -12,8 +12,11 @@ pub(crate) mod engine;
 pub mod error;
 pub(crate) mod export;
 pub(crate) mod http;
+pub(crate) mod limit;
 pub(crate) mod list;
 pub mod rated;
+mod request;
+pub(crate) mod view;
 pub use crate::store::kinds;
 
 use crate::clock::Clock;

@@ -4,11 +4,20 @@
 //! process's sockets.
 
 use crate::error::ServeError;
-use crate::state::{AppState, FORGET_MS, FRESH_MS};
+use crate::state::AppState;
 use crate::store;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// How often a server process writes its heartbeat row.
+pub const HEARTBEAT_MS: i64 = 5_000;
+/// A heartbeat older than this is a process that is gone: its presence
+/// rows are ignored, and a process starting with no fresher heartbeat of
+/// another restarts the running clocks.
+pub const FRESH_MS: i64 = 15_000;
+/// Heartbeat rows (and their presence rows) older than this are deleted.
+pub const FORGET_MS: i64 = 3_600_000;
 
 /// Passes the changes other server processes make (PostgreSQL's NOTIFY)
 /// to this process's sockets of the game; after a lost connection, every

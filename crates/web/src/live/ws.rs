@@ -15,7 +15,8 @@
 //! WebSocket handshake, and do not hold it to the same-origin policy).
 
 use crate::error::ApiError;
-use crate::games::http::{after_change, holder};
+use crate::games::engine::after_change;
+use crate::games::http::holder;
 use crate::games::{Action, GameError};
 use crate::live::hub::Presence;
 use crate::live::protocol::{ClientMessage, ServerMessage};
@@ -88,7 +89,7 @@ fn error_msg(ack: Option<Value>, reason: &str) -> ServerMessage {
 /// The socket's answer to a game's failure: an error message with the
 /// failure's text (a stale move's version is not sent: the state message
 /// that follows every change carries it). An outage's text makes the
-/// socket close and the page reconnect (`outage::closes_socket`).
+/// socket close and the page reconnect ([`closes_socket`]).
 fn game_error_msg(ack: Option<Value>, e: &GameError) -> ServerMessage {
     error_msg(ack, &e.to_string())
 }
@@ -191,7 +192,7 @@ async fn run(
                 let reply = handle(&app, &id, &who, &text).await;
                 // The database out of reach: the client is told, and the
                 // socket closed with 1013 so the page reconnects (outage.rs).
-                let outage = crate::outage::closes_socket(&reply);
+                let outage = closes_socket(&reply);
                 if tx.send(Message::Text(reply.to_text().into())).await.is_err() {
                     why = "sending failed";
                     break;
@@ -238,5 +239,27 @@ async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> Serv
                 Err(e) => game_error_msg(a, &e),
             }
         }
+    }
+}
+
+/// Whether a socket reply (an error message) reports an outage: the
+/// socket is then closed with [`crate::outage::CLOSE_CODE`] so the page
+/// reconnects.
+fn closes_socket(reply: &ServerMessage) -> bool {
+    matches!(reply, ServerMessage::Error { d, .. } if d.error == crate::outage::REASON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outage_replies_close_the_socket() {
+        let reply = ServerMessage::error(Some(1.into()), crate::outage::REASON);
+        assert!(closes_socket(&reply));
+        let other = ServerMessage::error(Some(1.into()), "illegal");
+        assert!(!closes_socket(&other));
+        let ack = ServerMessage::Ack { a: 1.into(), v: 2 };
+        assert!(!closes_socket(&ack));
     }
 }
