@@ -90,7 +90,7 @@ pub async fn app_with(store: Arc<dyn Store>, options: Options) -> Result<Router,
     )
 }
 
-fn router(state: Arc<AppState>) -> Router {
+fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
@@ -486,7 +486,7 @@ mod tests {
             for _ in 0..10 {
                 tokio::task::yield_now().await;
             }
-            let flags = state.flags.lock().unwrap();
+            let flags = state.games.flags.lock().unwrap();
             assert_eq!(flags.len(), 1, "after ply {ply}");
             // The timer of the previous move is gone.
             if let Some(old) = previous.take() {
@@ -500,6 +500,6 @@ mod tests {
             serde_json::json!({}),
         )
         .await;
-        assert!(state.flags.lock().unwrap().is_empty());
+        assert!(state.games.flags.lock().unwrap().is_empty());
     }
 }

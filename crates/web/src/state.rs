@@ -1,17 +1,23 @@
-//! The server's shared state ([`AppState`]), how the app is put together
-//! ([`Options`]), the creation limiter, and the start-up that builds the
-//! state and resumes the unfinished games.
+//! The server's shared state ([`AppState`], composed of the domains'
+//! states), how the app is put together ([`Options`]), and the start-up
+//! that builds the state and resumes the unfinished games. It imports the
+//! domains; none of them imports it.
 
+use crate::accounts::{AccountsCtx, AccountsState};
 use crate::clock::{Clock, SystemClock};
 use crate::engine::EngineProvider;
-use crate::error::{ApiError, ServeError};
+use crate::error::ServeError;
 use crate::games::engine as schedule;
 use crate::games::limit::Limiter;
-use crate::games::{Action, Games};
+use crate::games::{Action, Games, GamesCtx, GamesState};
+use crate::live::hub::Hub;
 use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
-use crate::store::{GameEndHook, GameEnded, PresenceStore, Store};
+use crate::live::{LiveCtx, LiveState};
+use crate::ratings::{RatingsCtx, RatingsState};
+use crate::store::{GameEndHook, GameEnded, Store};
 use crate::{pool, seat};
+use axum::extract::FromRef;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -71,47 +77,41 @@ impl Options {
     }
 }
 
-/// The server's shared state.
+/// The server's shared state: each domain's own part, which its handlers
+/// take as an axum substate (`State<GamesCtx>`, `State<LiveCtx>`,
+/// `State<AccountsCtx>`, `State<RatingsCtx>`, through the `FromRef` impls
+/// below). Only this module and `lib.rs` know all the domains; a domain
+/// that needs another's state holds it in its own (the live domain's
+/// `games`, the ratings' `Seats::accounts`).
+#[derive(Clone)]
 pub struct AppState {
-    pub(crate) games: Games,
-    pub(crate) engine: Option<Arc<dyn EngineProvider>>,
-    pub(crate) pool: pool::Pool,
-    pub(crate) limiter: Limiter,
-    /// Each game's flag timer and the version it was set for (one per
-    /// game with a running clock).
-    pub(crate) flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
-    /// The live domain's queries (heartbeats and presence).
-    pub(crate) live_store: Arc<dyn PresenceStore>,
-    /// This process's random id (heartbeat and presence rows).
-    pub(crate) process: String,
-    /// Games whose sockets here changed, for the presence writer (a shared
-    /// store only).
-    pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
-    /// Users and sessions, when the server has accounts.
-    pub(crate) accounts: Option<crate::accounts::Accounts>,
-    /// The ratings' queries, when the server rates games.
-    pub(crate) ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
-    /// The rules of rated games, as the games domain asks them.
-    pub(crate) rated: Option<Arc<dyn crate::games::rated::RatedGames>>,
-    /// Who holds which seats: the browser's cookie, or the account's
-    /// seats when the server has accounts.
-    pub(crate) seats: Arc<dyn seat::Holders>,
+    pub(crate) games: GamesCtx,
+    pub(crate) live: LiveCtx,
+    pub(crate) accounts: AccountsCtx,
+    pub(crate) ratings: RatingsCtx,
 }
 
-impl AppState {
-    /// Tells the other processes (through the store) that who is
-    /// connected to game `id` here changed.
-    pub(crate) fn presence_changed(&self, id: &str) {
-        if let Some(tx) = &self.presence {
-            let _ = tx.send(id.to_string());
-        }
+impl FromRef<AppState> for GamesCtx {
+    fn from_ref(state: &AppState) -> GamesCtx {
+        state.games.clone()
     }
+}
 
-    /// The engine, or a 404 for a server without one.
-    pub(crate) fn engine(&self) -> Result<Arc<dyn EngineProvider>, ApiError> {
-        self.engine
-            .clone()
-            .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))
+impl FromRef<AppState> for LiveCtx {
+    fn from_ref(state: &AppState) -> LiveCtx {
+        state.live.clone()
+    }
+}
+
+impl FromRef<AppState> for AccountsCtx {
+    fn from_ref(state: &AppState) -> AccountsCtx {
+        state.accounts.clone()
+    }
+}
+
+impl FromRef<AppState> for RatingsCtx {
+    fn from_ref(state: &AppState) -> RatingsCtx {
+        state.ratings.clone()
     }
 }
 
@@ -119,7 +119,7 @@ impl AppState {
 pub(crate) async fn state_with(
     store: Arc<dyn Store>,
     options: Options,
-) -> Result<Arc<AppState>, ServeError> {
+) -> Result<AppState, ServeError> {
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -130,11 +130,17 @@ pub(crate) async fn state_with(
         )),
         None => Arc::new(seat::CookieSeats),
     };
-    let mut games = Games::new(store.clone(), options.clock);
+    let hub = Arc::new(Hub::default());
+    let mut games = Games::new(store.clone(), options.clock.clone());
+    games.watchers = hub.clone();
     games.end_hooks = options.end_hooks;
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
-    let state = Arc::new(AppState {
+    let accounts = Arc::new(AccountsState {
+        accounts: options.accounts.map(crate::accounts::Accounts::new),
+        clock: options.clock,
+    });
+    let games = Arc::new(GamesState {
         games,
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
@@ -143,43 +149,57 @@ pub(crate) async fn state_with(
             windows: Mutex::new(HashMap::new()),
         },
         flags: Mutex::new(HashMap::new()),
+        rated: options.ratings.clone().map(|store| {
+            Arc::new(crate::ratings::seats::Seats {
+                store,
+                accounts: accounts.clone(),
+            }) as Arc<dyn crate::games::rated::RatedGames>
+        }),
+        seats,
+    });
+    let live = Arc::new(LiveState {
+        games: games.clone(),
+        hub,
         live_store: store,
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
-        accounts: options.accounts.map(crate::accounts::Accounts::new),
-        rated: options.ratings.clone().map(|store| {
-            Arc::new(crate::ratings::seats::Seats { store })
-                as Arc<dyn crate::games::rated::RatedGames>
-        }),
-        ratings: options.ratings,
-        seats,
     });
-    presence::listen(&state).await?;
+    let ratings = Arc::new(RatingsState {
+        ratings: options.ratings,
+    });
+    let state = AppState {
+        games,
+        live,
+        accounts,
+        ratings,
+    };
+    presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
     // charged) unless another process on the same database is alive: it
     // may be serving these games, so their clocks go on. SQLite has one
     // process: it always restarts them.
-    let now = state.games.now();
-    let store = &state.live_store;
+    let now = state.games.games.now();
+    let store = &state.live.live_store;
     let restart = !shared
         || !store
-            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
+            .others_alive(&state.live.process, now.saturating_sub(FRESH_MS))
             .await?;
-    store.heartbeat(&state.process, now).await?;
+    store.heartbeat(&state.live.process, now).await?;
     if shared {
-        presence::heartbeats(&state, heartbeat);
-        presence::write_presence(&state, presence_rx);
+        presence::heartbeats(&state.live, heartbeat);
+        presence::write_presence(&state.live, presence_rx);
     }
-    let unfinished = state.games.store.unfinished().await?;
+    let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {
         match state
+            .games
             .games
             .change(&id, None, Action::Touch { restart })
             .await
         {
             Ok(done) => {
-                schedule::schedule_engine(&state, &done.live);
-                schedule::schedule_flag(&state, &done.live);
+                schedule::schedule_engine(&state.games, &done.live);
+                schedule::schedule_flag(&state.games, &done.live);
             }
             Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }

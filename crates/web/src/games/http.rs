@@ -7,12 +7,12 @@
 use super::engine::{after_change, schedule_engine, schedule_flag};
 pub(crate) use super::request::*;
 use super::view::{self, GameView, MoveView};
+use super::{GamesCtx, GamesState};
 use crate::error::ApiError;
 pub(crate) use crate::extract::{body, query};
 use crate::games::{self, color_from, Action, Answer, Mode, Origin, Status};
 use crate::logs::{self};
 use crate::seat::{self, Holder};
-use crate::state::AppState;
 use crate::store::GameRecord;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -26,7 +26,6 @@ use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Position, Variant};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
-use std::sync::Arc;
 
 /// The seat a request that takes one gets (see [`holder`] with `take`).
 fn seat_to_take(who: &Holder) -> Result<String, ApiError> {
@@ -464,7 +463,7 @@ fn import_key(rec: &GameRecord) -> String {
 /// The first stored load of the finished game `rec`, if it is still that
 /// game (a game at one screen can be taken back and played on).
 async fn first_import(
-    app: &AppState,
+    app: &GamesState,
     key: &str,
     rec: &GameRecord,
 ) -> Result<Option<String>, ApiError> {
@@ -491,7 +490,7 @@ async fn first_import(
 /// clock, or whose creator may not create one (the ratings domain says:
 /// an anonymous creator, a browser of another account).
 async fn check_rated(
-    app: &AppState,
+    app: &GamesState,
     headers: &HeaderMap,
     player: &str,
     req: &CreateGame,
@@ -515,7 +514,7 @@ async fn check_rated(
             "this server has no accounts: no game is rated".into(),
         ));
     };
-    policy.may_create(app, headers, Some(player)).await
+    policy.may_create(headers, Some(player)).await
 }
 
 #[derive(Deserialize)]
@@ -555,7 +554,7 @@ pub async fn join(
         let live = app.games.get(&id).await?;
         if live.rec.rated {
             policy
-                .may_join(&app, &headers, who.seat.as_deref(), &live.rec)
+                .may_join(&headers, who.seat.as_deref(), &live.rec)
                 .await?;
         }
     }
@@ -598,7 +597,7 @@ pub struct PlayMove {
 /// Applies `action` for the browser of `headers` and answers the view;
 /// schedules the engine's reply when it is to move.
 pub(crate) async fn act(
-    app: &Arc<AppState>,
+    app: &GamesCtx,
     id: &str,
     headers: &HeaderMap,
     action: Action,
@@ -716,12 +715,17 @@ pub async fn undo(
 }
 
 /// The games' HTTP routes (`/api/...`; the socket's route is the live
-/// domain's). The requests that the `sb_player` cookie authorises to
+/// domain's), on any router state that gives the games' state
+/// ([`GamesCtx`]). The requests that the `sb_player` cookie authorises to
 /// change a game (create, join, move, resign, offers, undo, the engine's
 /// move) pass the `Origin` check (`crate::csrf`) first; the others read
 /// or compute and change nothing a cookie holds (GETs, `detect`, and
 /// `analysis`, `line`, `read`, which store nothing).
-pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
+pub(crate) fn routes<S>() -> axum::Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    GamesCtx: axum::extract::FromRef<S>,
+{
     use axum::routing::{get, post};
     let cookie_authorised = axum::Router::new()
         .route("/api/games", post(create))

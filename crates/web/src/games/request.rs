@@ -3,25 +3,24 @@
 //! for it ([`view_of`]) and a player's name ([`player_name`]).
 
 use super::view::{self, GameView};
+use super::{GamesCtx, GamesState};
 use super::{Live, Mode};
 use crate::error::ApiError;
 use crate::logs;
 use crate::seat::Holder;
-use crate::state::AppState;
 use crate::store::GameRecord;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use springboard_rules::Color;
-use std::sync::Arc;
 
-pub(crate) type Shared = State<Arc<AppState>>;
+pub(crate) type Shared = State<GamesCtx>;
 
 /// The seats the request with `headers` holds (the server's
 /// `seat::Holders`: the browser's own, or the account's when signed in);
 /// with `take`, a request that is to take a seat gets one of its own if
 /// it has none (its `Set-Cookie` in [`Holder::cookie`]).
 pub(crate) async fn holder(
-    app: &AppState,
+    app: &GamesState,
     headers: &HeaderMap,
     take: bool,
 ) -> Result<Holder, ApiError> {
@@ -36,7 +35,7 @@ pub(crate) async fn holder(
 /// thousands of legal moves (each with its SAN) takes a while, and the
 /// async workers keep serving other requests meanwhile (issue 16 item 7).
 pub(crate) async fn view_of(
-    app: &AppState,
+    app: &GamesState,
     live: &Live,
     who: Option<&Holder>,
     ply: Option<usize>,
@@ -66,7 +65,7 @@ pub(crate) async fn view_of(
     .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
-pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
+pub(crate) fn player_name(app: &GamesState, rec: &GameRecord, c: Color) -> String {
     if rec.engine_color == Some(c) {
         let name = app
             .engine
