@@ -9,12 +9,12 @@ use super::pv::{ponder_from_tt, turns_of_steps};
 use super::worker::{Shared, Worker};
 use crate::limits::{Limits, Signals};
 use crate::strength::Rng;
-use crate::time::TimeManager;
+use crate::time::{Instant, TimeManager};
 use crate::tt::Bound;
 use crate::Engine;
 use springboard_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One line of a MultiPV iteration.
 #[derive(Clone, Debug)]
