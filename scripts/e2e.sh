@@ -33,9 +33,12 @@ bash scripts/lint-js.sh
 # The binary of the test build (the test profile: optimised, with debug
 # assertions) at target/debug/springboard: scripts/test.sh has built it
 # already for the Rust tests, so CI builds the workspace once, not twice.
+# The page's WebAssembly build first: the binary embeds it (a no-op when
+# scripts/test.sh has built it already).
+bash scripts/wasm.sh
 echo "== building the springboard binary (the test build)"
 cargo test --workspace --no-run -q
 
-echo "== end-to-end tests (headless Chromium)"
+echo "== end-to-end tests (headless Chromium; the WebAssembly build in Node)"
 cd e2e
-SPRINGBOARD_BIN="$PWD/../target/debug/springboard" node --test tests/*.test.js
+SPRINGBOARD_BIN="$PWD/../target/debug/springboard" node --test tests/*.test.js wasm/*.test.js

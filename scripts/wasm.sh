@@ -25,7 +25,10 @@ fi
 
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 [ -n "$version" ] || { echo "no wasm-bindgen in Cargo.lock" >&2; exit 1; }
-tools=target/tools
+# SPRINGBOARD_TOOLS: where to keep it instead (a folder outside the
+# checkout survives a fresh clone, as CI's: the install is most of this
+# script's cost, docs/architecture.md).
+tools=${SPRINGBOARD_TOOLS:-target/tools}
 bindgen="$tools/bin/wasm-bindgen"
 if ! { [ -x "$bindgen" ] && "$bindgen" --version | grep -qF " $version"; }; then
   echo "== installing wasm-bindgen-cli $version into $tools"
