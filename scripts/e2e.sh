@@ -33,13 +33,16 @@ bash scripts/lint-js.sh
 # The binary of the test build (the test profile: optimised, with debug
 # assertions) at target/debug/springboard: scripts/test.sh has built it
 # already for the Rust tests, so CI builds the workspace once, not twice.
+# The page's WebAssembly build first: the binary embeds it (a no-op when
+# scripts/test.sh has built it already).
+bash scripts/wasm.sh
 echo "== building the springboard binary (the test build)"
 cargo test --workspace --no-run -q
 
-echo "== end-to-end tests (headless Chromium)"
+echo "== end-to-end tests (headless Chromium; the WebAssembly build in Node)"
 cd e2e
 # Two test files at once (each starts its own servers and browser): on the
 # 2-core machine 176 s instead of 227 s, and all passed with the machine's
 # load at 23 (CONTRIBUTING.md, "CI"). E2E_CONCURRENCY=1 runs them one by one.
 SPRINGBOARD_BIN="$PWD/../target/debug/springboard" \
-  node --test --test-concurrency="${E2E_CONCURRENCY:-2}" tests/*.test.js
+  node --test --test-concurrency="${E2E_CONCURRENCY:-2}" tests/*.test.js wasm/*.test.js

@@ -16,6 +16,10 @@ step() {
   "$@"
   echo "== $name: $((SECONDS - start)) s"
 }
+# The page's WebAssembly build (the rules core and the engine, crates/wasm)
+# before the test build, which embeds it in the server (crates/web/build.rs):
+# the e2e tests use it.
+step "wasm" bash scripts/wasm.sh
 # The test build first, on its own, so that its time is seen apart from
 # the tests' (the e2e, XBoard and deploy tests run its binary too).
 step "test build" cargo test --workspace --no-run -q

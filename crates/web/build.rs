@@ -5,6 +5,12 @@
 //! SQLite's C source for the compiler itself (CONTRIBUTING.md, "CI").
 //! `src/store/migrations.rs` turns the list into sqlx migrations; a test
 //! there checks them against sqlx's own reading of the directories.
+//!
+//! Also lists the page's WebAssembly build (`scripts/wasm.sh` writes it to
+//! `wasm/`, which git ignores) for `src/assets.rs`: each file under a name
+//! with its content's hash, so a browser may keep it for good, and
+//! `wasm.json` naming them for the page. Without that build the list is
+//! empty and the page plays through the server alone.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -58,4 +64,55 @@ fn main() {
         code.push_str("];\n");
     }
     fs::write(Path::new(&out).join("migrations.rs"), code).expect("writing OUT_DIR/migrations.rs");
+    fs::write(
+        Path::new(&out).join("wasm_assets.rs"),
+        wasm_assets(&manifest),
+    )
+    .expect("writing OUT_DIR/wasm_assets.rs");
+}
+
+/// The files `scripts/wasm.sh` writes (the bindings' ES module and the
+/// WebAssembly it loads).
+const WASM_FILES: [(&str, &str); 2] = [("springboard.js", "js"), ("springboard_bg.wasm", "wasm")];
+
+/// FNV-1a, 64 bits: a name that changes with the content (not a checksum
+/// against tampering; the files come from this build).
+fn content_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// `WASM_ASSETS` (name, path to embed) and `WASM_MANIFEST` (the JSON the
+/// page reads, or `None` when the WebAssembly build is absent).
+fn wasm_assets(manifest: &str) -> String {
+    // The folder is in git (its .gitignore): a path that does not exist
+    // would make cargo run this script again at every build. A file added
+    // or removed changes the folder; scripts/wasm.sh renames files into it.
+    let dir = Path::new(manifest).join("wasm");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut entries = Vec::new();
+    let mut names = Vec::new();
+    for (file, key) in WASM_FILES {
+        let path = dir.join(file);
+        let Ok(bytes) = fs::read(&path) else {
+            return "pub(crate) const WASM_ASSETS: &[(&str, &[u8])] = &[];\n\
+                    pub(crate) const WASM_MANIFEST: Option<&str> = None;\n"
+                .to_string();
+        };
+        println!("cargo:rerun-if-changed={}", path.display());
+        let (stem, ext) = file.rsplit_once('.').expect("a file with an extension");
+        let name = format!("{stem}-{:016x}.{ext}", content_hash(&bytes));
+        entries.push(format!(
+            "({name:?}, include_bytes!({:?}))",
+            path.display().to_string()
+        ));
+        names.push(format!("\"{key}\": \"/static/{name}\""));
+    }
+    let json = format!("{{{}}}", names.join(", "));
+    format!(
+        "pub(crate) const WASM_ASSETS: &[(&str, &[u8])] = &[{}];\n\
+         pub(crate) const WASM_MANIFEST: Option<&str> = Some({json:?});\n",
+        entries.join(", ")
+    )
 }

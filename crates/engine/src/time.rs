@@ -2,7 +2,13 @@
 
 use crate::limits::Limits;
 use springboard_rules::Color;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant` panics on wasm32-unknown-unknown (no clock there):
+// the browser build reads the page's clock through `web-time`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use web_time::Instant;
 
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]

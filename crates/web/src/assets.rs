@@ -1,6 +1,12 @@
 //! The page's files, embedded in the binary. A request names a file of this
 //! fixed table or gets a 404: nothing is ever read from the disk, so no path
 //! can reach outside the folder.
+//!
+//! The WebAssembly build of the rules core and the engine (`crates/wasm`,
+//! built by `scripts/wasm.sh`) joins the table when it was built: its files
+//! under names that carry their content's hash (cached for good), and
+//! `wasm.json` naming them. Without it `wasm.json` is a 404 and the page
+//! asks the server for everything.
 
 use springboard_rules::Variant;
 
@@ -9,7 +15,13 @@ pub struct Asset {
     pub name: &'static str,
     pub mime: &'static str,
     pub body: &'static [u8],
+    /// Whether the name changes with the content (a browser keeps it for
+    /// good); the others are checked again at every use.
+    pub immutable: bool,
 }
+
+// WASM_ASSETS and WASM_MANIFEST, written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/wasm_assets.rs"));
 
 macro_rules! asset {
     ($name:literal, $mime:expr) => {
@@ -17,6 +29,7 @@ macro_rules! asset {
             name: $name,
             mime: $mime,
             body: include_bytes!(concat!("../static/", $name)),
+            immutable: false,
         }
     };
 }
@@ -53,13 +66,35 @@ pub static ASSETS: &[Asset] = &[
     asset!("board.js", JS),
     asset!("pieces.js", JS),
     asset!("input.js", JS),
+    asset!("localrules.js", JS),
     asset!("markdown.js", JS),
     asset!("favicon.svg", "image/svg+xml"),
 ];
 
+/// The WebAssembly build's files and its manifest, when it was built.
+static WASM: std::sync::LazyLock<Vec<Asset>> = std::sync::LazyLock::new(|| {
+    let files = WASM_ASSETS.iter().map(|&(name, body)| Asset {
+        name,
+        mime: if name.ends_with(".wasm") {
+            "application/wasm"
+        } else {
+            JS
+        },
+        body,
+        immutable: true,
+    });
+    let manifest = WASM_MANIFEST.map(|json| Asset {
+        name: "wasm.json",
+        mime: "application/json",
+        body: json.as_bytes(),
+        immutable: false,
+    });
+    files.chain(manifest).collect()
+});
+
 /// The embedded file called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Asset> {
-    ASSETS.iter().find(|a| a.name == name)
+    ASSETS.iter().chain(WASM.iter()).find(|a| a.name == name)
 }
 
 /// The players' rules of a game (Markdown), with the rulings.

@@ -24,6 +24,7 @@ pub mod clock;
 mod csrf;
 mod engine;
 mod error;
+mod extract;
 mod games;
 mod live;
 pub mod lobby;
@@ -35,18 +36,17 @@ pub mod ratings;
 mod seat;
 mod state;
 pub mod store;
-mod view;
 
 pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
+pub use extract::MAX_BODY_BYTES;
 pub use games::kinds::{Mode, Origin, Status};
 pub use live::protocol;
 pub use logs::panic_message;
 pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
-    MAX_BODY_BYTES,
 };
 pub use store::{
     Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,
@@ -92,7 +92,7 @@ pub async fn app_with(store: Arc<dyn Store>, options: Options) -> Result<Router,
     )
 }
 
-fn router(state: Arc<AppState>) -> Router {
+fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
@@ -135,7 +135,12 @@ fn asset_response(asset: &'static assets::Asset) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    let cache = if asset.immutable {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     resp
 }
 
@@ -490,7 +495,7 @@ mod tests {
             for _ in 0..10 {
                 tokio::task::yield_now().await;
             }
-            let flags = state.flags.lock().unwrap();
+            let flags = state.games.flags.lock().unwrap();
             assert_eq!(flags.len(), 1, "after ply {ply}");
             // The timer of the previous move is gone.
             if let Some(old) = previous.take() {
@@ -504,6 +509,6 @@ mod tests {
             serde_json::json!({}),
         )
         .await;
-        assert!(state.flags.lock().unwrap().is_empty());
+        assert!(state.games.flags.lock().unwrap().is_empty());
     }
 }

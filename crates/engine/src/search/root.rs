@@ -10,11 +10,11 @@ use super::worker::{Shared, Worker};
 use super::Engine;
 use crate::limits::{Limits, Signals};
 use crate::strength::Rng;
-use crate::time::TimeManager;
+use crate::time::{Instant, TimeManager};
 use crate::tt::Bound;
 use springboard_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One line of a MultiPV iteration.
 #[derive(Clone, Debug)]

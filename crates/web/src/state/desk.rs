@@ -1,41 +1,37 @@
 //! What the lobby asks of the domains below it ([`crate::lobby::Desk`]),
-//! answered from the app's state: who a request is (the seats), an
-//! account's name and rating, and a new game from an accepted challenge
-//! (a friend game created with the author's seat and joined by the
-//! acceptor, as the games domain creates and joins one).
+//! answered from their contexts: who a request is (the games' seat
+//! holders), an account's name (the accounts), a rating (the ratings), and
+//! a new game from an accepted challenge (a friend game created with the
+//! author's seat and joined by the acceptor, as the games domain creates
+//! and joins one).
 
-use super::AppState;
+use crate::accounts::AccountsCtx;
 use crate::error::ApiError;
-use crate::games::http::after_change;
-use crate::games::{Action, Mode, Status};
+use crate::games::engine::after_change;
+use crate::games::{Action, GamesCtx, Mode, Status};
 use crate::lobby::{Desk, NewGame};
 use crate::outage::api_error;
+use crate::ratings::RatingsCtx;
 use crate::seat::{self, Holder};
 use crate::store::GameRecord;
 use async_trait::async_trait;
 use axum::http::HeaderMap;
 use springboard_rules::{Color, Position, Variant};
-use std::sync::Weak;
 
-pub(crate) struct AppDesk(pub(crate) Weak<AppState>);
-
-impl AppDesk {
-    fn app(&self) -> Result<std::sync::Arc<AppState>, ApiError> {
-        self.0
-            .upgrade()
-            .ok_or_else(|| ApiError::Unavailable("the server is stopping".into()))
-    }
+pub(crate) struct AppDesk {
+    pub(crate) games: GamesCtx,
+    pub(crate) accounts: AccountsCtx,
+    pub(crate) ratings: RatingsCtx,
 }
 
 #[async_trait]
 impl Desk for AppDesk {
     async fn holder(&self, headers: &HeaderMap, take: bool) -> Result<Holder, ApiError> {
-        crate::games::http::holder(&*self.app()?, headers, take).await
+        crate::games::http::holder(&self.games, headers, take).await
     }
 
     async fn account_name(&self, id: &str) -> Result<Option<String>, ApiError> {
-        let app = self.app()?;
-        let Some(accounts) = &app.accounts else {
+        let Some(accounts) = &self.accounts.accounts else {
             return Ok(None);
         };
         let user = accounts.store.user(id).await.map_err(api_error)?;
@@ -43,14 +39,11 @@ impl Desk for AppDesk {
     }
 
     fn rates(&self) -> bool {
-        self.0
-            .upgrade()
-            .is_some_and(|app| app.rated.is_some() && app.accounts.is_some())
+        self.games.rated.is_some() && self.accounts.accounts.is_some()
     }
 
     async fn rating(&self, user: &str, variant: &str) -> Result<(i64, bool), ApiError> {
-        let app = self.app()?;
-        let rating = match &app.ratings {
+        let rating = match &self.ratings.ratings {
             Some(store) => store
                 .perfs(user)
                 .await
@@ -65,7 +58,7 @@ impl Desk for AppDesk {
     }
 
     async fn start(&self, g: NewGame) -> Result<String, ApiError> {
-        let app = self.app()?;
+        let app = &self.games;
         let variant: Variant = crate::games::http::playable_variant(&g.variant)?;
         let now = app.games.now();
         let invite = seat::new_invite();
@@ -103,11 +96,11 @@ impl Desk for AppDesk {
                 },
             )
             .await?;
-        after_change(&app, &done);
+        after_change(app, &done);
         Ok(done.live.rec.id.clone())
     }
 
     fn now(&self) -> i64 {
-        self.0.upgrade().map_or(0, |app| app.games.now())
+        self.games.games.now()
     }
 }

@@ -46,6 +46,46 @@ async fn static_files_and_no_traversal() {
     }
 }
 
+/// The page's WebAssembly build (scripts/wasm.sh), when the server was
+/// built with it: `wasm.json` names its files, served under their
+/// content's hash for good; without it `wasm.json` is a 404.
+#[tokio::test]
+async fn webassembly_build_when_built() {
+    let app = app(None).await;
+    let get = |uri: &str| {
+        let req = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        app.clone().oneshot(req)
+    };
+    let manifest = get("/static/wasm.json").await.unwrap();
+    if manifest.status() == StatusCode::NOT_FOUND {
+        return;
+    }
+    assert_eq!(manifest.status(), StatusCode::OK);
+    assert_eq!(manifest.headers()["cache-control"], "no-cache");
+    let body = axum::body::to_bytes(manifest.into_body(), 1 << 16)
+        .await
+        .unwrap();
+    let names: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    for (key, mime) in [
+        ("js", "text/javascript; charset=utf-8"),
+        ("wasm", "application/wasm"),
+    ] {
+        let uri = names[key].as_str().unwrap();
+        let hashed = uri.rsplit_once('-').unwrap().1.split_once('.').unwrap().0;
+        assert!(
+            hashed.len() == 16 && hashed.chars().all(|c| c.is_ascii_hexdigit()),
+            "{uri}"
+        );
+        let resp = get(uri).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+        assert_eq!(resp.headers()["content-type"], mime);
+        assert_eq!(
+            resp.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+    }
+}
+
 #[tokio::test]
 async fn rules_pages() {
     let app = app(None).await;
