@@ -49,6 +49,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("commands.js", JS),
     asset!("games.js", JS),
     asset!("home.js", JS),
+    asset!("lobby.js", JS),
     asset!("live.js", JS),
     asset!("notation.js", JS),
     asset!("notices.js", JS),

@@ -27,6 +27,7 @@ mod error;
 mod extract;
 mod games;
 mod live;
+pub mod lobby;
 mod logs;
 mod outage;
 mod pool;
@@ -72,6 +73,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
     let mut options = Options::new(engine);
     options.accounts = Some(store.clone());
     options.ratings = Some(store.clone());
+    options.lobby = Some(store.clone());
     app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
@@ -100,6 +102,7 @@ fn router(state: AppState) -> Router {
         .merge(accounts::http::routes())
         .merge(ratings::http::routes())
         .merge(live::routes())
+        .merge(lobby::http::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -391,18 +394,24 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let (store, accounts, ratings): (
-            Arc<dyn Store>,
-            Arc<dyn AccountStore>,
-            Arc<dyn ratings::RatingStore>,
-        ) = match database {
+        let engine_name = engine.as_ref().map(|e| e.name());
+        let mut options = Options::new(engine);
+        options.trusted_proxies = trusted_proxies;
+        // Every domain's queries over the one database.
+        let store: Arc<dyn Store> = match database {
             Database::Sqlite(path) => {
                 let s = Arc::new(SqliteStore::open(path).await?);
-                (s.clone(), s.clone(), s)
+                options.accounts = Some(s.clone());
+                options.ratings = Some(s.clone());
+                options.lobby = Some(s.clone());
+                s
             }
             Database::Postgres(url) => {
                 let s = Arc::new(PgStore::connect(url).await?);
-                (s.clone(), s.clone(), s)
+                options.accounts = Some(s.clone());
+                options.ratings = Some(s.clone());
+                options.lobby = Some(s.clone());
+                s
             }
         };
         println!("Games are kept in the {}", store.describe());
@@ -411,11 +420,6 @@ pub fn run_behind(
             Database::Postgres(_) => "postgres",
         };
         let description = store.describe();
-        let engine_name = engine.as_ref().map(|e| e.name());
-        let mut options = Options::new(engine);
-        options.trusted_proxies = trusted_proxies;
-        options.accounts = Some(accounts);
-        options.ratings = Some(ratings);
         let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(

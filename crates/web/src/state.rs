@@ -14,6 +14,7 @@ use crate::live::hub::Hub;
 use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
 use crate::live::{LiveCtx, LiveState};
+use crate::lobby::LobbyCtx;
 use crate::ratings::{RatingsCtx, RatingsState};
 use crate::store::{GameEndHook, GameEnded, Store};
 use crate::{pool, seat};
@@ -21,6 +22,8 @@ use axum::extract::FromRef;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+mod desk;
 
 /// Game creations allowed per client address and minute.
 pub const CREATIONS_PER_MINUTE: u32 = 20;
@@ -45,6 +48,11 @@ pub struct Options {
     /// Where ratings are kept (usually the game store itself); None: no
     /// game is rated and `/api/user/{name}` answers 404.
     pub ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
+    /// Where the lobby's challenges are kept (usually the game store
+    /// itself); None: the server has no lobby.
+    pub lobby: Option<Arc<dyn crate::lobby::LobbyStore>>,
+    /// How long a challenge outlives its author's last lobby socket.
+    pub lobby_grace: Duration,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -64,6 +72,8 @@ impl Options {
             trusted_proxies: crate::proxy::Trusted::default(),
             accounts: None,
             ratings: None,
+            lobby: None,
+            lobby_grace: crate::lobby::GRACE,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -89,6 +99,7 @@ pub struct AppState {
     pub(crate) live: LiveCtx,
     pub(crate) accounts: AccountsCtx,
     pub(crate) ratings: RatingsCtx,
+    pub(crate) lobby: LobbyCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -106,6 +117,12 @@ impl FromRef<AppState> for LiveCtx {
 impl FromRef<AppState> for AccountsCtx {
     fn from_ref(state: &AppState) -> AccountsCtx {
         state.accounts.clone()
+    }
+}
+
+impl FromRef<AppState> for LobbyCtx {
+    fn from_ref(state: &AppState) -> LobbyCtx {
+        state.lobby.clone()
     }
 }
 
@@ -167,11 +184,25 @@ pub(crate) async fn state_with(
     let ratings = Arc::new(RatingsState {
         ratings: options.ratings,
     });
+    let desk = desk::AppDesk {
+        games: games.clone(),
+        accounts: accounts.clone(),
+        ratings: ratings.clone(),
+    };
+    let lobby = LobbyCtx(options.lobby.map(|store| {
+        Arc::new(crate::lobby::Lobby::new(
+            store,
+            Arc::new(desk),
+            live.process.clone(),
+            options.lobby_grace,
+        ))
+    }));
     let state = AppState {
         games,
         live,
         accounts,
         ratings,
+        lobby,
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
@@ -188,6 +219,9 @@ pub(crate) async fn state_with(
     if shared {
         presence::heartbeats(&state.live, heartbeat);
         presence::write_presence(&state.live, presence_rx);
+    }
+    if let Some(lobby) = &state.lobby.0 {
+        crate::lobby::start(lobby, FRESH_MS, shared).await?;
     }
     let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {

@@ -20,6 +20,8 @@ function showAccount(name) {
   $("account-signout").hidden = !name;
   // A rated game is for accounts: "Play a friend" offers it signed in.
   $("friend-rated-label").hidden = !name;
+  // The lobby (lobby.js) hears who the page is signed in as.
+  document.dispatchEvent(new CustomEvent("account", { detail: name }));
 }
 
 /** @param {string} text */

@@ -69,6 +69,11 @@ export const api = {
   list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
   line: (id, ply, moves) => call("POST", g(id) + "/line", { ply, moves }),
   read: (id, text, ply, moves) => call("POST", g(id) + "/read", { text, ply, moves }),
+  challenges: () => call("GET", "/api/lobby/challenges"),
+  postChallenge: (req) => call("POST", "/api/lobby/challenges", req),
+  cancelChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/cancel`),
+  acceptChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/accept`),
+  declineChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/decline`),
   analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
 };
 

@@ -17,6 +17,7 @@ import { wireResize } from "./boardsize.js";
 import { renderClocks } from "./clocks.js";
 import { run, view, step } from "./commands.js";
 import { wireCreation, wireIntro } from "./home.js";
+import { wireLobby } from "./lobby.js";
 import { applyGame, refresh } from "./live.js";
 import { loadRules } from "./localrules.js";
 import { invitation, renderControls } from "./panel.js";
@@ -126,6 +127,7 @@ async function start() {
   wireResize();
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
+  wireLobby();
   wireAccount();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {

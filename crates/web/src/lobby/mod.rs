@@ -1,0 +1,147 @@
+//! The lobby: open challenges (seeks) that anyone may accept, personal
+//! challenges by username, the live list of both over a WebSocket, and who
+//! is online. The first accept of a challenge starts a friend game with
+//! both seats taken (the author's and the acceptor's) and both pages go to
+//! it.
+//!
+//! - `store.rs`: the table (`migrations/*/0006_lobby.sql`) and the
+//!   notices between server processes, for SQLite and PostgreSQL;
+//! - `view.rs`: a challenge and the socket's messages as the page sees
+//!   them;
+//! - `hub.rs`: this process's list, its fan-out to the lobby sockets, the
+//!   authors' sockets (a challenge is withdrawn when its author's last one
+//!   is gone) and who is online;
+//! - `http.rs`: the routes under `/api/lobby`;
+//! - `ws.rs`: the lobby socket.
+//!
+//! The lobby sits above the games, accounts and ratings: what it asks of
+//! them (who a request is, a rating, a new game) goes through [`Desk`],
+//! which the lobby owns and the app implements.
+
+pub(crate) mod http;
+pub(crate) mod hub;
+pub mod store;
+pub mod view;
+pub(crate) mod ws;
+
+pub use store::{ChallengeRecord, LobbyStore};
+
+use crate::error::ApiError;
+use crate::seat::Holder;
+use async_trait::async_trait;
+use axum::http::HeaderMap;
+use springboard_rules::Color;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The most challenges one author has open at once.
+pub const MAX_OPEN_PER_AUTHOR: i64 = 3;
+/// Challenges one client address may post in 5 minutes
+/// (`accounts::limit::WINDOW_MS`).
+pub const POSTS_PER_WINDOW: u32 = 30;
+/// How long a challenge outlives its author's last lobby socket.
+pub const GRACE: Duration = Duration::from_secs(5);
+/// How often the challenges of processes that died are looked for.
+pub const SWEEP: Duration = Duration::from_secs(10);
+
+/// A new game from an accepted challenge.
+pub struct NewGame {
+    pub variant: String,
+    /// Initial time and increment, ms.
+    pub clock: Option<(i64, i64)>,
+    pub rated: bool,
+    /// The author's seat and colour.
+    pub author_seat: String,
+    pub author_color: Color,
+    /// The acceptor, who takes the other seat.
+    pub acceptor: Holder,
+}
+
+/// What the lobby asks of the domains below it (the games, accounts and
+/// ratings); the app implements it.
+#[async_trait]
+pub trait Desk: Send + Sync + 'static {
+    /// The seats the request holds (with `take`, one of its own if it
+    /// has none: the cookie to send is in [`Holder::cookie`]).
+    async fn holder(&self, headers: &HeaderMap, take: bool) -> Result<Holder, ApiError>;
+
+    /// The name of the account with id `id`, if there is one.
+    async fn account_name(&self, id: &str) -> Result<Option<String>, ApiError>;
+
+    /// Whether the server rates games (it has accounts and ratings).
+    fn rates(&self) -> bool;
+
+    /// The rating (rounded) of account `user` in game `variant`, and
+    /// whether it is provisional.
+    async fn rating(&self, user: &str, variant: &str) -> Result<(i64, bool), ApiError>;
+
+    /// Creates the game and seats both players: its id.
+    async fn start(&self, game: NewGame) -> Result<String, ApiError>;
+
+    /// Now, ms since the Unix epoch (the app's clock).
+    fn now(&self) -> i64;
+}
+
+/// The lobby's part of the server.
+pub struct Lobby {
+    pub(crate) store: Arc<dyn LobbyStore>,
+    pub(crate) desk: Arc<dyn Desk>,
+    pub(crate) hub: hub::Hub,
+    /// This process's id (the challenges it holds).
+    pub(crate) process: String,
+    pub(crate) grace: Duration,
+    pub(crate) posts: crate::accounts::limit::Counter<std::net::IpAddr>,
+}
+
+/// The lobby's handlers' state: a cheap clone (None: the server has no
+/// lobby, and its routes answer 404).
+#[derive(Clone)]
+pub struct LobbyCtx(pub(crate) Option<Arc<Lobby>>);
+
+impl LobbyCtx {
+    pub(crate) fn get(&self) -> Result<&Arc<Lobby>, ApiError> {
+        self.0
+            .as_ref()
+            .ok_or_else(|| ApiError::NotFound("this server has no lobby".into()))
+    }
+}
+
+impl Lobby {
+    pub(crate) fn new(
+        store: Arc<dyn LobbyStore>,
+        desk: Arc<dyn Desk>,
+        process: String,
+        grace: Duration,
+    ) -> Lobby {
+        let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
+        Lobby {
+            store,
+            desk,
+            hub: hub::Hub::new(),
+            process,
+            grace,
+            posts,
+        }
+    }
+}
+
+/// Starts the lobby: withdraws the challenges of processes that died
+/// (with no heartbeat for `fresh_ms`; on a store with one process,
+/// `shared` false, every earlier run's), reads the list, listens to the
+/// other processes' changes and sweeps again now and then.
+pub(crate) async fn start(
+    lobby: &Arc<Lobby>,
+    fresh_ms: i64,
+    shared: bool,
+) -> Result<(), crate::store::StoreError> {
+    let since = if shared {
+        lobby.desk.now().saturating_sub(fresh_ms)
+    } else {
+        i64::MAX
+    };
+    lobby.store.withdraw_dead(&lobby.process, since).await?;
+    hub::refresh(lobby).await;
+    hub::listen(lobby).await?;
+    hub::sweep(lobby, fresh_ms);
+    Ok(())
+}
