@@ -28,6 +28,7 @@ mod games;
 mod live;
 mod logs;
 mod outage;
+mod players;
 mod pool;
 pub mod proxy;
 pub mod ratings;
@@ -48,7 +49,8 @@ pub use state::{
     MAX_BODY_BYTES,
 };
 pub use store::{
-    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,
+    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PlayerStore, PresenceStore, SqliteStore,
+    Store, StoreTx,
 };
 
 use axum::extract::{DefaultBodyLimit, Path};
@@ -72,6 +74,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
     let mut options = Options::new(engine);
     options.accounts = Some(store.clone());
     options.ratings = Some(store.clone());
+    options.players = Some(store.clone());
     app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
@@ -83,22 +86,30 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 pub async fn app_with(store: Arc<dyn Store>, options: Options) -> Result<Router, ServeError> {
     // The client's address and scheme behind a trusted proxy (proxy.rs).
     let trusted = Arc::new(options.trusted_proxies.clone());
+    let players = players::PlayersCtx::new(
+        options.players.clone(),
+        options.ratings.clone(),
+        options.engine.as_ref().map(|e| e.name()),
+    );
     Ok(
-        router(state::state_with(store, options).await?).layer(axum::middleware::from_fn(
+        router(state::state_with(store, options).await?, players).layer(axum::middleware::from_fn(
             move |req, next| proxy::resolve(trusted.clone(), req, next),
         )),
     )
 }
 
-fn router(state: Arc<AppState>) -> Router {
+fn router(state: Arc<AppState>, players: players::PlayersCtx) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/games", get(index))
+        .route("/@/{name}", get(index))
+        .route("/player", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
         .merge(accounts::http::routes())
         .merge(ratings::http::routes())
+        .merge(players::routes().with_state(players))
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -386,18 +397,21 @@ pub fn run_behind(
                     source: e,
                 },
             })?;
-        let (store, accounts, ratings): (
+        // One database, seen through each domain's trait.
+        type Domains = (
             Arc<dyn Store>,
             Arc<dyn AccountStore>,
             Arc<dyn ratings::RatingStore>,
-        ) = match database {
+            Arc<dyn PlayerStore>,
+        );
+        let (store, accounts, ratings, players): Domains = match database {
             Database::Sqlite(path) => {
                 let s = Arc::new(SqliteStore::open(path).await?);
-                (s.clone(), s.clone(), s)
+                (s.clone(), s.clone(), s.clone(), s)
             }
             Database::Postgres(url) => {
                 let s = Arc::new(PgStore::connect(url).await?);
-                (s.clone(), s.clone(), s)
+                (s.clone(), s.clone(), s.clone(), s)
             }
         };
         println!("Games are kept in the {}", store.describe());
@@ -411,6 +425,7 @@ pub fn run_behind(
         options.trusted_proxies = trusted_proxies;
         options.accounts = Some(accounts);
         options.ratings = Some(ratings);
+        options.players = Some(players);
         let app = app_with(store, options).await?;
         let local = listener.local_addr()?;
         tracing::info!(
@@ -462,7 +477,7 @@ mod tests {
         let mut options = Options::new(None);
         options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
         let state = state::state_with(Arc::new(store), options).await.unwrap();
-        let app = router(state.clone());
+        let app = router(state.clone(), players::PlayersCtx::new(None, None, None));
         let g = call(
             &app,
             "/api/games",

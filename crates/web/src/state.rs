@@ -40,6 +40,10 @@ pub struct Options {
     /// Where ratings are kept (usually the game store itself); None: no
     /// game is rated and `/api/user/{name}` answers 404.
     pub ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
+    /// The player pages' and leaderboards' queries (usually the game
+    /// store itself); they need `ratings` too. None: `/api/user/{name}/...`
+    /// and `/api/player/...` answer 404.
+    pub players: Option<Arc<dyn crate::store::PlayerStore>>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -59,6 +63,7 @@ impl Options {
             trusted_proxies: crate::proxy::Trusted::default(),
             accounts: None,
             ratings: None,
+            players: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
