@@ -53,6 +53,11 @@ pub static ASSETS: &[Asset] = &[
     asset!("pieces.js", JS),
     asset!("input.js", JS),
     asset!("markdown.js", JS),
+    asset!("chart.js", JS),
+    asset!("leaders.js", JS),
+    asset!("player.js", JS),
+    asset!("vendor/uPlot.esm.js", JS),
+    asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
 ];
 

@@ -24,6 +24,7 @@ import { showRules } from "./rules.js";
 import { $, app, hooks, you } from "./state.js";
 import { copyPgn, exportText, importText, onGamePicked, startPicked } from "./textio.js";
 import { typedError, onTypedMove } from "./typed.js";
+import { fillPlayerGames, wirePlayer } from "./player.js";
 
 function wireGameButtons() {
   $("flip").addEventListener("click", () => {
@@ -123,6 +124,8 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
   wireAccount();
+  fillPlayerGames();
+  wirePlayer();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const target = /** @type {Element} */ (ev.target);
