@@ -71,18 +71,24 @@ async function ratedGameByApi(white, black, loser) {
   assert.equal(s3, 200, JSON.stringify(r));
 }
 
-/** What the player page's chart shows: the points it says it drew, and
- * whether its canvas has any drawn pixel. */
+/** What the player page's chart shows: the points it says it drew, its
+ * canvas's drawn pixels, and those of the chess line's colour. */
 async function chart(page) {
   return page.evaluate(() => {
     const box = document.getElementById("player-chart");
     const canvas = box.querySelector("canvas");
     let inked = 0;
+    // Pixels of the chess line's colour (chart.js: #2f6fb5): the series
+    // itself, not only the axes and the grid.
+    let line = 0;
     if (canvas && canvas.width > 0 && canvas.height > 0) {
       const px = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 3; i < px.length; i += 4) if (px[i] !== 0) inked++;
+      for (let i = 0; i < px.length; i += 4) {
+        if (px[i + 3] !== 0) inked++;
+        if (Math.abs(px[i] - 0x2f) < 24 && Math.abs(px[i + 1] - 0x6f) < 24 && Math.abs(px[i + 2] - 0xb5) < 24) line++;
+      }
     }
-    return { points: Number(box.dataset.points), canvas: !!canvas, inked };
+    return { points: Number(box.dataset.points), canvas: !!canvas, inked, line };
   });
 }
 
@@ -138,6 +144,7 @@ test("the player page shows a rated game's rating, counts and chart, and the lea
   const one = await chart(B);
   assert.deepEqual([one.points, one.canvas], [1, true]);
   assert.ok(one.inked > 100, `the chart's canvas is drawn (${one.inked} pixels)`);
+  assert.ok(one.line > 10, `the chess point is drawn (${one.line} pixels)`);
   assert.equal(await B.locator("#player-chart-empty").isVisible(), false);
   assert.match(await B.locator("#player-chart").textContent(), /Chess/);
   // The games: the one game, both names links to their pages.
@@ -197,6 +204,7 @@ test("the player page shows a rated game's rating, counts and chart, and the lea
   const many = await chart(B);
   assert.equal(many.points, games);
   assert.ok(many.inked > 100);
+  assert.ok(many.line > one.line, `the line is drawn (${many.line} pixels)`);
   assert.equal((await perfRow(B, "chess"))[0], String(a.perfs.chess.rating));
   assert.deepEqual((await perfRow(B, "chess")).slice(2), [String(games), ...(await wdl(B, alice))]);
   for (const [w, h] of SIZES) {
