@@ -24,7 +24,7 @@ step "test build" cargo test --workspace --no-run -q
 step "Rust tests" bash scripts/with-postgres.sh cargo test --workspace
 # A short bounded pass of every fuzz target (docs/fuzzing.md), on the
 # quicker build.
-step "fuzz" env FUZZ_BUILD=quick bash scripts/fuzz.sh
+step "fuzz" env FUZZ_BUILD=quick FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash scripts/fuzz.sh
 step "e2e" bash scripts/e2e.sh
 step "XBoard" bash scripts/xboard-test.sh
 # Two servers on PostgreSQL behind nginx with TLS, a game through it from

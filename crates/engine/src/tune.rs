@@ -491,7 +491,7 @@ macro_rules! changed_subset {
     };
 }
 
-/// `w` as the Rust source of a module of the crate (`eval/tuned/<game>.rs`):
+/// `w` as the Rust source of a module of the crate (`eval/weights/tuned/<game>.rs`):
 /// `pub const NAME: Weights = Weights { changed, ..WEIGHTS };` with only the
 /// fields that differ from [`WEIGHTS`] (each game's sub-set likewise, with
 /// the rest from `WEIGHTS`' sub-set), in the layout of `eval/weights.rs`.
@@ -693,16 +693,20 @@ mod tests {
     fn the_tuned_files_are_the_tuners_output() {
         use crate::eval::tuned::{HOPLIT, JUMPING_KING, TRAMPOLINE};
         let files = [
-            ("HOPLIT", &HOPLIT, include_str!("eval/tuned/hoplit.rs")),
+            (
+                "HOPLIT",
+                &HOPLIT,
+                include_str!("eval/weights/tuned/hoplit.rs"),
+            ),
             (
                 "JUMPING_KING",
                 &JUMPING_KING,
-                include_str!("eval/tuned/jumpingking.rs"),
+                include_str!("eval/weights/tuned/jumpingking.rs"),
             ),
             (
                 "TRAMPOLINE",
                 &TRAMPOLINE,
-                include_str!("eval/tuned/trampoline.rs"),
+                include_str!("eval/weights/tuned/trampoline.rs"),
             ),
         ];
         for (name, w, file) in files {

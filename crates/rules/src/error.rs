@@ -2,10 +2,8 @@
 
 use thiserror::Error;
 
-/// An unknown variant name.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown variant '{0}' (known: {known})", known = crate::variant::Variant::names())]
-pub struct VariantError(pub String);
+// An unknown variant name: defined beside `Variant`, whose names it lists.
+pub use crate::variant::VariantError;
 
 /// A position text (FEN) that cannot be read, or describes no legal position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -2,6 +2,7 @@
 //! need the history (threefold repetition, ruling C2).
 
 use crate::error::MoveError;
+use crate::moves::long::UciMove;
 use crate::moves::Move;
 use crate::position::{DrawReason, Outcome, Position};
 
@@ -46,7 +47,7 @@ impl Game {
             .legal_moves()
             .into_iter()
             .find(|&l| l == m)
-            .ok_or_else(|| MoveError::Illegal(crate::notation::uci::to_uci(current, m)))?;
+            .ok_or_else(|| MoveError::Illegal(UciMove::from_move(m).to_string()))?;
         let mut next = current.clone();
         next.play(legal);
         self.moves.push(legal);

@@ -8,18 +8,17 @@
 //! `docs/architecture.md`):
 //!
 //! 1. Primitives: [`types`], [`bitboard`], [`attacks`], [`Board`],
-//!    [`Move`] (every move shape of the five games, RULINGS P9 identity),
-//!    [`Variant`], [`error`].
+//!    [`Move`] (every move shape of the five games, RULINGS P9 identity,
+//!    and the syntax of its long notation), [`Variant`], [`error`].
 //! 2. Position state: [`Position`], the whole state of a game.
 //! 3. Games: one type per game implementing the `GameRules` trait (legal
 //!    moves, playing, attacks, checking a setup), reached through one
 //!    dispatch point; [`facts`] publishes rule facts for the other crates.
+//!    On the games: [`Game`], a position with its history (repetition,
+//!    C2), and [`perft`], move-tree counts.
 //! 4. [`notation`]: position text (FEN), long notation (UCI, rulings
-//!    N1-N6), SAN and the seeds' old notation, each game's own forms in
-//!    one file per game.
-//!
-//! On top: [`Game`], a position with its history (repetition, C2), and
-//! [`perft`], move-tree counts.
+//!    N1-N6), SAN, PGN (which reads and writes a [`Game`]) and the seeds'
+//!    old notation, each game's own forms in one file per game.
 //!
 //! Ruling ids (C1, P8, H6, ...) are defined in `docs/rules/` (start at
 //! `docs/rules/README.md`): one section per id, with its example.

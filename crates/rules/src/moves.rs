@@ -12,6 +12,8 @@
 //! kind ([`MoveKind::DoubleStep`]) because it grants the en-passant right, so
 //! `d2d4` and the bounce `d2d3d4` are two moves.
 
+pub(crate) mod long;
+
 use crate::types::{Role, Square};
 use std::hash::{Hash, Hasher};
 

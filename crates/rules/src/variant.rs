@@ -1,9 +1,10 @@
-//! The five games: names, start positions and boards (plain facts only; the
-//! rules of each game live in `games/`, which also adds the per-game rule
-//! facts to [`Variant`]).
+//! The five games: names (and the error of an unknown one), start positions
+//! and boards (plain facts only; the rules of each game live in `games/`,
+//! which also adds the per-game rule facts to [`Variant`]).
 
 use crate::bitboard::Bitboard;
 use std::fmt;
+use thiserror::Error;
 
 /// A game Springboard knows. The name is the value of the UCI option
 /// `UCI_Variant` (RULINGS.md, "Variant names").
@@ -127,11 +128,16 @@ impl fmt::Display for Variant {
 }
 
 impl std::str::FromStr for Variant {
-    type Err = crate::error::VariantError;
+    type Err = VariantError;
     fn from_str(s: &str) -> Result<Variant, Self::Err> {
-        Variant::from_name(s).ok_or_else(|| crate::error::VariantError(s.to_string()))
+        Variant::from_name(s).ok_or_else(|| VariantError(s.to_string()))
     }
 }
+
+/// An unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown variant '{0}' (known: {known})", known = Variant::names())]
+pub struct VariantError(pub String);
 
 #[cfg(test)]
 mod tests {

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct DatagenArgs {
     /// The game.
-    #[arg(long, value_parser = crate::parse_variant)]
+    #[arg(long, value_parser = crate::args::parse_variant)]
     variant: Variant,
     /// The file to append to (created if missing; a run continues it).
     #[arg(long)]

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod arena;
+mod args;
 mod bench;
 mod datagen;
 mod levels;
@@ -18,7 +19,6 @@ mod web_engine;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use springboard::{logs, searcher, uci, xboard};
-use springboard_rules::Variant;
 
 #[derive(Parser)]
 #[command(
@@ -203,17 +203,6 @@ fn serve(args: &ServeArgs) -> Result<()> {
     let trusted = springboard_web::proxy::Trusted::new(args.trusted_proxy.clone());
     springboard_web::run_behind(&args.host, args.port, &database, Some(engine), trusted)?;
     Ok(())
-}
-
-/// Parses a variant name for clap.
-pub(crate) fn parse_variant(text: &str) -> Result<Variant, String> {
-    let v: Variant = text
-        .parse()
-        .map_err(|e: springboard_rules::VariantError| e.to_string())?;
-    if !v.is_implemented() {
-        return Err(format!("the variant '{v}' is not implemented yet"));
-    }
-    Ok(v)
 }
 
 fn main() -> Result<()> {

@@ -10,7 +10,7 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long, default_value = "chess", value_parser = crate::parse_variant)]
+    #[arg(long, default_value = "chess", value_parser = crate::args::parse_variant)]
     variant: Variant,
     /// Start from this position text instead of the start position.
     #[arg(long)]

@@ -17,7 +17,7 @@ pub enum Side {
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game.
-    #[arg(long, default_value = "chess", value_parser = crate::parse_variant)]
+    #[arg(long, default_value = "chess", value_parser = crate::args::parse_variant)]
     variant: Variant,
     /// The side you play.
     #[arg(long, value_enum, default_value = "white")]

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 pub struct ReplayArgs {
     /// The game (default: the one the text's Variant or FEN tag names, else
     /// chess). A text of another game is refused.
-    #[arg(long, value_parser = crate::parse_variant)]
+    #[arg(long, value_parser = crate::args::parse_variant)]
     variant: Option<Variant>,
     /// Start from this position text instead of the start position (or the
     /// text's FEN tag).

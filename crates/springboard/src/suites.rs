@@ -163,7 +163,7 @@ pub fn default_nodes(variant: Variant) -> u64 {
 #[derive(Args)]
 pub struct OpeningsArgs {
     /// The game.
-    #[arg(long, value_parser = crate::parse_variant)]
+    #[arg(long, value_parser = crate::args::parse_variant)]
     variant: Variant,
     /// Positions to keep.
     #[arg(long, default_value_t = MIN_SUITE)]

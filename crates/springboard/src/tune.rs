@@ -14,7 +14,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct TuneArgs {
     /// The game.
-    #[arg(long, value_parser = crate::parse_variant)]
+    #[arg(long, value_parser = crate::args::parse_variant)]
     variant: Variant,
     /// Data files written by `springboard datagen` for this game (records
     /// after a file's last `# game` line, a cut-off game, are skipped).

@@ -6,6 +6,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+/// The seconds `Retry-After` asks the client to wait.
+pub const RETRY_AFTER_S: u32 = 2;
+
 /// A request that cannot be served, with the reason the page shows.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ApiError {
@@ -95,7 +98,7 @@ impl IntoResponse for ApiError {
         if matches!(self, ApiError::Unavailable(_)) {
             resp.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from(crate::outage::RETRY_AFTER_S),
+                axum::http::HeaderValue::from(RETRY_AFTER_S),
             );
         }
         resp.extensions_mut().insert(ErrorReason(self.to_string()));

@@ -24,6 +24,7 @@ pub mod clock;
 mod csrf;
 mod engine;
 mod error;
+mod extract;
 mod games;
 mod live;
 mod logs;
@@ -35,18 +36,17 @@ pub mod ratings;
 mod seat;
 mod state;
 pub mod store;
-mod view;
 
 pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel};
 pub use error::{ApiError, ServeError};
+pub use extract::MAX_BODY_BYTES;
 pub use games::kinds::{Mode, Origin, Status};
 pub use live::protocol;
 pub use logs::panic_message;
 pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
-    MAX_BODY_BYTES,
 };
 pub use store::{
     Crowd, GameEndHook, GameEnded, GameStore, PgStore, PlayerStore, PresenceStore, SqliteStore,
@@ -86,19 +86,14 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
 pub async fn app_with(store: Arc<dyn Store>, options: Options) -> Result<Router, ServeError> {
     // The client's address and scheme behind a trusted proxy (proxy.rs).
     let trusted = Arc::new(options.trusted_proxies.clone());
-    let players = players::PlayersCtx::new(
-        options.players.clone(),
-        options.ratings.clone(),
-        options.engine.as_ref().map(|e| e.name()),
-    );
     Ok(
-        router(state::state_with(store, options).await?, players).layer(axum::middleware::from_fn(
+        router(state::state_with(store, options).await?).layer(axum::middleware::from_fn(
             move |req, next| proxy::resolve(trusted.clone(), req, next),
         )),
     )
 }
 
-fn router(state: Arc<AppState>, players: players::PlayersCtx) -> Router {
+fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
@@ -109,7 +104,7 @@ fn router(state: Arc<AppState>, players: players::PlayersCtx) -> Router {
         .merge(games::http::routes())
         .merge(accounts::http::routes())
         .merge(ratings::http::routes())
-        .merge(players::routes().with_state(players))
+        .merge(players::routes())
         .merge(live::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -477,7 +472,7 @@ mod tests {
         let mut options = Options::new(None);
         options.clock = Arc::new(ManualClock::new(1_800_000_000_000));
         let state = state::state_with(Arc::new(store), options).await.unwrap();
-        let app = router(state.clone(), players::PlayersCtx::new(None, None, None));
+        let app = router(state.clone());
         let g = call(
             &app,
             "/api/games",
@@ -501,7 +496,7 @@ mod tests {
             for _ in 0..10 {
                 tokio::task::yield_now().await;
             }
-            let flags = state.flags.lock().unwrap();
+            let flags = state.games.flags.lock().unwrap();
             assert_eq!(flags.len(), 1, "after ply {ply}");
             // The timer of the previous move is gone.
             if let Some(old) = previous.take() {
@@ -515,6 +510,6 @@ mod tests {
             serde_json::json!({}),
         )
         .await;
-        assert!(state.flags.lock().unwrap().is_empty());
+        assert!(state.games.flags.lock().unwrap().is_empty());
     }
 }

@@ -5,13 +5,10 @@
 //! when the database is back.
 
 use crate::error::ApiError;
-use crate::live::protocol::ServerMessage;
 use crate::store::StoreError;
 
 /// The reason an answer gives while the database is out of reach.
 pub const REASON: &str = "the database is unavailable; try again shortly";
-/// The seconds `Retry-After` asks the client to wait.
-pub const RETRY_AFTER_S: u32 = 2;
 /// The WebSocket close code for an outage (1013: try again later).
 pub const CLOSE_CODE: u16 = 1013;
 
@@ -48,12 +45,6 @@ pub fn api_error(e: StoreError) -> ApiError {
     }
 }
 
-/// Whether a socket reply (an error message) reports an outage: the
-/// socket is then closed with [`CLOSE_CODE`] so the page reconnects.
-pub fn closes_socket(reply: &ServerMessage) -> bool {
-    matches!(reply, ServerMessage::Error { d, .. } if d.error == REASON)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,15 +64,5 @@ mod tests {
             api_error(StoreError::Corrupt("x".into())),
             ApiError::Internal(_)
         ));
-    }
-
-    #[test]
-    fn outage_replies_close_the_socket() {
-        let reply = ServerMessage::error(Some(1.into()), REASON);
-        assert!(closes_socket(&reply));
-        let other = ServerMessage::error(Some(1.into()), "illegal");
-        assert!(!closes_socket(&other));
-        let ack = ServerMessage::Ack { a: 1.into(), v: 2 };
-        assert!(!closes_socket(&ack));
     }
 }

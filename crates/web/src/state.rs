@@ -1,22 +1,28 @@
-//! The server's shared state ([`AppState`]), how the app is put together
-//! ([`Options`]), the creation limiter, and the start-up that builds the
-//! state and resumes the unfinished games.
+//! The server's shared state ([`AppState`], composed of the domains'
+//! states), how the app is put together ([`Options`]), and the start-up
+//! that builds the state and resumes the unfinished games. It imports the
+//! domains; none of them imports it.
 
+use crate::accounts::{AccountsCtx, AccountsState};
 use crate::clock::{Clock, SystemClock};
 use crate::engine::EngineProvider;
-use crate::error::{ApiError, ServeError};
+use crate::error::ServeError;
 use crate::games::engine as schedule;
-use crate::games::{Action, Games};
+use crate::games::limit::Limiter;
+use crate::games::{Action, Games, GamesCtx, GamesState};
+use crate::live::hub::Hub;
 use crate::live::presence;
-use crate::store::{GameEndHook, GameEnded, PresenceStore, Store};
+pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
+use crate::live::{LiveCtx, LiveState};
+use crate::players::{PlayersCtx, PlayersState};
+use crate::ratings::{RatingsCtx, RatingsState};
+use crate::store::{GameEndHook, GameEnded, Store};
 use crate::{pool, seat};
+use axum::extract::FromRef;
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The largest request body the API reads (a long PGN fits many times).
-pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// Game creations allowed per client address and minute.
 pub const CREATIONS_PER_MINUTE: u32 = 20;
 /// Engine searches running at once (moves and analyses); the others wait.
@@ -77,81 +83,48 @@ impl Options {
     }
 }
 
-/// Creations per client address in the current minute.
-pub(crate) struct Limiter {
-    pub(crate) per_minute: u32,
-    pub(crate) windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
-}
-
-impl Limiter {
-    /// Counts one creation by `ip` at `now`; false when over the limit.
-    pub(crate) fn allow(&self, ip: IpAddr, now: i64) -> bool {
-        let mut w = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if w.len() > 100_000 {
-            w.retain(|_, (start, _)| now.saturating_sub(*start) < 60_000);
-        }
-        let entry = w.entry(ip).or_insert((now, 0));
-        if now.saturating_sub(entry.0) >= 60_000 {
-            *entry = (now, 0);
-        }
-        if entry.1 >= self.per_minute {
-            return false;
-        }
-        entry.1 += 1;
-        true
-    }
-}
-
-/// How often a server process writes its heartbeat row.
-pub const HEARTBEAT_MS: i64 = 5_000;
-/// A heartbeat older than this is a process that is gone: its presence
-/// rows are ignored, and a process starting with no fresher heartbeat of
-/// another restarts the running clocks.
-pub const FRESH_MS: i64 = 15_000;
-/// Heartbeat rows (and their presence rows) older than this are deleted.
-pub const FORGET_MS: i64 = 3_600_000;
-
-/// The server's shared state.
+/// The server's shared state: each domain's own part, which its handlers
+/// take as an axum substate (`State<GamesCtx>`, `State<LiveCtx>`,
+/// `State<AccountsCtx>`, `State<RatingsCtx>`, `State<PlayersCtx>`, through
+/// the `FromRef` impls below). Only this module and `lib.rs` know all the domains; a domain
+/// that needs another's state holds it in its own (the live domain's
+/// `games`, the ratings' `Seats::accounts`).
+#[derive(Clone)]
 pub struct AppState {
-    pub(crate) games: Games,
-    pub(crate) engine: Option<Arc<dyn EngineProvider>>,
-    pub(crate) pool: pool::Pool,
-    pub(crate) limiter: Limiter,
-    /// Each game's flag timer and the version it was set for (one per
-    /// game with a running clock).
-    pub(crate) flags: Mutex<HashMap<String, (i64, tokio::task::AbortHandle)>>,
-    /// The live domain's queries (heartbeats and presence).
-    pub(crate) live_store: Arc<dyn PresenceStore>,
-    /// This process's random id (heartbeat and presence rows).
-    pub(crate) process: String,
-    /// Games whose sockets here changed, for the presence writer (a shared
-    /// store only).
-    pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
-    /// Users and sessions, when the server has accounts.
-    pub(crate) accounts: Option<crate::accounts::Accounts>,
-    /// The ratings' queries, when the server rates games.
-    pub(crate) ratings: Option<Arc<dyn crate::ratings::RatingStore>>,
-    /// The rules of rated games, as the games domain asks them.
-    pub(crate) rated: Option<Arc<dyn crate::games::rated::RatedGames>>,
-    /// Who holds which seats: the browser's cookie, or the account's
-    /// seats when the server has accounts.
-    pub(crate) seats: Arc<dyn seat::Holders>,
+    pub(crate) games: GamesCtx,
+    pub(crate) live: LiveCtx,
+    pub(crate) accounts: AccountsCtx,
+    pub(crate) ratings: RatingsCtx,
+    pub(crate) players: PlayersCtx,
 }
 
-impl AppState {
-    /// Tells the other processes (through the store) that who is
-    /// connected to game `id` here changed.
-    pub(crate) fn presence_changed(&self, id: &str) {
-        if let Some(tx) = &self.presence {
-            let _ = tx.send(id.to_string());
-        }
+impl FromRef<AppState> for GamesCtx {
+    fn from_ref(state: &AppState) -> GamesCtx {
+        state.games.clone()
     }
+}
 
-    /// The engine, or a 404 for a server without one.
-    pub(crate) fn engine(&self) -> Result<Arc<dyn EngineProvider>, ApiError> {
-        self.engine
-            .clone()
-            .ok_or_else(|| ApiError::NotFound("this server has no engine".into()))
+impl FromRef<AppState> for LiveCtx {
+    fn from_ref(state: &AppState) -> LiveCtx {
+        state.live.clone()
+    }
+}
+
+impl FromRef<AppState> for AccountsCtx {
+    fn from_ref(state: &AppState) -> AccountsCtx {
+        state.accounts.clone()
+    }
+}
+
+impl FromRef<AppState> for RatingsCtx {
+    fn from_ref(state: &AppState) -> RatingsCtx {
+        state.ratings.clone()
+    }
+}
+
+impl FromRef<AppState> for PlayersCtx {
+    fn from_ref(state: &AppState) -> PlayersCtx {
+        state.players.clone()
     }
 }
 
@@ -159,7 +132,7 @@ impl AppState {
 pub(crate) async fn state_with(
     store: Arc<dyn Store>,
     options: Options,
-) -> Result<Arc<AppState>, ServeError> {
+) -> Result<AppState, ServeError> {
     let shared = store.shared();
     let heartbeat = options.heartbeat;
     let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -170,11 +143,18 @@ pub(crate) async fn state_with(
         )),
         None => Arc::new(seat::CookieSeats),
     };
-    let mut games = Games::new(store.clone(), options.clock);
+    let hub = Arc::new(Hub::default());
+    let mut games = Games::new(store.clone(), options.clock.clone());
+    games.watchers = hub.clone();
     games.end_hooks = options.end_hooks;
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
-    let state = Arc::new(AppState {
+    let accounts = Arc::new(AccountsState {
+        accounts: options.accounts.map(crate::accounts::Accounts::new),
+        clock: options.clock,
+    });
+    let engine_name = options.engine.as_ref().map(|e| e.name());
+    let games = Arc::new(GamesState {
         games,
         engine: options.engine,
         pool: pool::Pool::new(options.engine_workers),
@@ -183,43 +163,63 @@ pub(crate) async fn state_with(
             windows: Mutex::new(HashMap::new()),
         },
         flags: Mutex::new(HashMap::new()),
+        rated: options.ratings.clone().map(|store| {
+            Arc::new(crate::ratings::seats::Seats {
+                store,
+                accounts: accounts.clone(),
+            }) as Arc<dyn crate::games::rated::RatedGames>
+        }),
+        seats,
+    });
+    let live = Arc::new(LiveState {
+        games: games.clone(),
+        hub,
         live_store: store,
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
-        accounts: options.accounts.map(crate::accounts::Accounts::new),
-        rated: options.ratings.clone().map(|store| {
-            Arc::new(crate::ratings::seats::Seats { store })
-                as Arc<dyn crate::games::rated::RatedGames>
-        }),
-        ratings: options.ratings,
-        seats,
     });
-    presence::listen(&state).await?;
+    let ratings = Arc::new(RatingsState {
+        ratings: options.ratings,
+    });
+    let players = Arc::new(PlayersState {
+        players: options.players,
+        ratings: ratings.clone(),
+        engine_name,
+    });
+    let state = AppState {
+        games,
+        live,
+        accounts,
+        ratings,
+        players,
+    };
+    presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
     // charged) unless another process on the same database is alive: it
     // may be serving these games, so their clocks go on. SQLite has one
     // process: it always restarts them.
-    let now = state.games.now();
-    let store = &state.live_store;
+    let now = state.games.games.now();
+    let store = &state.live.live_store;
     let restart = !shared
         || !store
-            .others_alive(&state.process, now.saturating_sub(FRESH_MS))
+            .others_alive(&state.live.process, now.saturating_sub(FRESH_MS))
             .await?;
-    store.heartbeat(&state.process, now).await?;
+    store.heartbeat(&state.live.process, now).await?;
     if shared {
-        presence::heartbeats(&state, heartbeat);
-        presence::write_presence(&state, presence_rx);
+        presence::heartbeats(&state.live, heartbeat);
+        presence::write_presence(&state.live, presence_rx);
     }
-    let unfinished = state.games.store.unfinished().await?;
+    let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {
         match state
+            .games
             .games
             .change(&id, None, Action::Touch { restart })
             .await
         {
             Ok(done) => {
-                schedule::schedule_engine(&state, &done.live);
-                schedule::schedule_flag(&state, &done.live);
+                schedule::schedule_engine(&state.games, &done.live);
+                schedule::schedule_flag(&state.games, &done.live);
             }
             Err(e) => tracing::error!(game = %id, error = %e, "cannot resume the game"),
         }

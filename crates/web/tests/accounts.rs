@@ -6,24 +6,17 @@
 
 mod support;
 
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
+use serde_json::json;
 use sha2::{Digest, Sha256};
 use springboard_web::proxy::Trusted;
 use springboard_web::{app_with, AccountStore, GameStore, Options, PgStore, SqliteStore, Store};
-use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
+use support::browser::Answer;
 use support::logs::Captured;
 use support::postgres::postgres_options;
-use tower::ServiceExt;
 
-const HOST: &str = "play.test";
-const ORIGIN: &str = "http://play.test";
 const PASSWORD: &str = "correct horse battery";
 
 fn logs() -> &'static Captured {
@@ -59,100 +52,31 @@ async fn app(games: Arc<dyn Store>, accounts: Arc<dyn AccountStore>) -> Router {
     app_with(games, options).await.unwrap()
 }
 
-/// An answer: status, its `Set-Cookie` values, its JSON body.
-struct Answer {
-    status: StatusCode,
-    cookies: Vec<String>,
-    body: Value,
+/// A browser (`support::browser`'s cookie jar, address, page `Origin` and
+/// headers) whose sign-up and sign-in answer whatever the server says.
+#[derive(Clone)]
+struct Browser(support::browser::Browser);
+
+impl std::ops::Deref for Browser {
+    type Target = support::browser::Browser;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 
-/// A browser: its cookies, its address, the headers it adds.
-#[derive(Clone)]
-struct Browser {
-    app: Router,
-    peer: String,
-    jar: HashMap<String, String>,
-    origin: Option<String>,
-    extra: Vec<(String, String)>,
+impl std::ops::DerefMut for Browser {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Browser {
     fn new(app: &Router) -> Browser {
-        Browser {
-            app: app.clone(),
-            peer: "127.0.0.1".into(),
-            jar: HashMap::new(),
-            origin: Some(ORIGIN.into()),
-            extra: vec![("user-agent".into(), "TestBrowser/1.0".into())],
-        }
+        Browser(support::browser::Browser::new(app))
     }
 
-    fn at(mut self, peer: &str) -> Browser {
-        self.peer = peer.into();
-        self
-    }
-
-    fn cookie(&self, name: &str) -> Option<String> {
-        self.jar.get(name).cloned()
-    }
-
-    async fn send(&mut self, method: &str, uri: &str, body: Option<Value>) -> Answer {
-        let mut req = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header("host", HOST);
-        if method != "GET" {
-            if let Some(o) = &self.origin {
-                req = req.header("origin", o.as_str());
-            }
-        }
-        for (k, v) in &self.extra {
-            req = req.header(k.as_str(), v.as_str());
-        }
-        if !self.jar.is_empty() {
-            let c: Vec<String> = self.jar.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            req = req.header("cookie", c.join("; "));
-        }
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let mut req = req
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let addr: SocketAddr = format!("{}:40000", self.peer).parse().unwrap();
-        req.extensions_mut().insert(ConnectInfo(addr));
-        let resp = self.app.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        let cookies: Vec<String> = resp
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .map(|v| v.to_str().unwrap().to_string())
-            .collect();
-        for c in &cookies {
-            let (kv, _) = c.split_once(';').unwrap_or((c, ""));
-            let (k, v) = kv.split_once('=').unwrap();
-            if c.contains("Max-Age=0") {
-                self.jar.remove(k);
-            } else {
-                self.jar.insert(k.into(), v.into());
-            }
-        }
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Answer {
-            status,
-            cookies,
-            body,
-        }
-    }
-
-    async fn post(&mut self, uri: &str, body: Value) -> Answer {
-        self.send("POST", uri, Some(body)).await
-    }
-
-    async fn get(&mut self, uri: &str) -> Answer {
-        self.send("GET", uri, None).await
+    fn at(self, peer: &str) -> Browser {
+        Browser(self.0.at(peer))
     }
 
     async fn sign_up(&mut self, name: &str, password: &str) -> Answer {

@@ -10,8 +10,9 @@ pub mod fide;
 pub mod hoplit;
 pub mod jumpingking;
 pub mod trampoline;
-pub mod tuned;
 pub mod weights;
+
+pub use weights::tuned;
 
 use springboard_rules::{Bitboard, Color, Position, Variant};
 use weights::{Weights, PHASE_TOTAL, S};

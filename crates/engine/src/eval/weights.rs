@@ -5,6 +5,8 @@
 //! PeSTO tables (published on the Chess Programming Wiki); the other terms
 //! are small hand-set corrections on top.
 
+pub mod tuned;
+
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A tapered score: middlegame and endgame values.
@@ -55,9 +57,9 @@ impl Mul<i32> for S {
 pub fn for_variant(variant: springboard_rules::Variant) -> &'static Weights {
     use springboard_rules::Variant::*;
     match variant {
-        Trampoline => &super::tuned::TRAMPOLINE,
-        JumpingKing => &super::tuned::JUMPING_KING,
-        Hoplit => &super::tuned::HOPLIT,
+        Trampoline => &tuned::TRAMPOLINE,
+        JumpingKing => &tuned::JUMPING_KING,
+        Hoplit => &tuned::HOPLIT,
         Chess | HopChess => &WEIGHTS,
     }
 }

@@ -1,7 +1,8 @@
 //! Position text: FEN, read strictly and written canonically. This file
-//! holds what the games share (the FIDE fields) and the entry points; each
-//! game's own fields are in `notation/games/`. Reading makes an unchecked
-//! setup and hands it to the game's rules, which check it.
+//! holds what the games share (the FIDE fields); each game's own fields
+//! are in `notation/games/`, and the entry points that hand a text to its
+//! game in `notation/position_text.rs`. Reading makes an unchecked setup
+//! and hands it to the game's rules, which check it.
 //!
 //! `board turn castling ep halfmove fullmove`; the last two fields may be
 //! left out (they default to `0 1`). Reading checks that the text describes a
@@ -11,10 +12,8 @@
 //! square is kept (and written back) only when a capture there is legal
 //! (ruling C2).
 
-use super::games::GameNotation;
 use crate::board::Board;
 use crate::error::FenError;
-use crate::games::with_game;
 use crate::position::{Castling, Position, Setup, MAX_COUNTER};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 use crate::variant::Variant;
@@ -215,21 +214,6 @@ pub(crate) fn parse_fide_fen(variant: Variant, fen: &str) -> Result<Setup, FenEr
 }
 
 impl Position {
-    /// The start position of `variant`.
-    pub fn startpos(variant: Variant) -> Position {
-        Position::from_fen(variant, variant.start_fen()).expect("start positions are valid")
-    }
-
-    /// Reads a position text of `variant`.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
-        with_game!(variant, G => G::read_fen(fen))
-    }
-
-    /// Writes the position text.
-    pub fn to_fen(&self) -> String {
-        with_game!(self.variant(), G => G::write_fen(self))
-    }
-
     /// The six FIDE fields.
     pub(crate) fn fide_fen(&self) -> String {
         let mut out = self.fide_board();
@@ -293,42 +277,5 @@ impl Position {
             }
         }
         out
-    }
-}
-
-impl std::fmt::Display for Position {
-    /// A text picture of the board, White at the bottom, then the FEN.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mask = self.variant().mask();
-        writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
-        for rank in (0..8).rev() {
-            write!(f, "{} |", rank + 1)?;
-            for file in 0..8 {
-                let sq = Square::from_coords(
-                    File::new(file).expect("file"),
-                    Rank::new(rank).expect("rank"),
-                );
-                let c = if !mask.contains(sq) {
-                    '#'
-                } else if let Some(p) = self.board().piece_at(sq) {
-                    p.char()
-                } else if self.trampoline(Color::White) == Some(sq) {
-                    '@'
-                } else if self.trampoline(Color::Black) == Some(sq) {
-                    '*'
-                } else {
-                    ' '
-                };
-                write!(f, " {c} |")?;
-            }
-            writeln!(f)?;
-            writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
-        }
-        writeln!(f, "    a   b   c   d   e   f   g   h")?;
-        writeln!(f)?;
-        writeln!(f, "Variant: {}", self.variant())?;
-        write!(f, "{}", with_game!(self.variant(), G => G::describe(self)))?;
-        writeln!(f, "Fen: {}", self.to_fen())?;
-        write!(f, "Key: {:016X}", self.hash())
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod fen;
 pub(crate) mod games;
 pub mod missing;
 pub mod pgn;
+mod position_text;
 pub mod san;
 pub mod seed;
 mod shape;

@@ -22,7 +22,7 @@ pub struct MatchArgs {
     #[arg(long = "option2", value_parser = parse_option)]
     pub(super) options2: Vec<(String, String)>,
     /// The game (sent as UCI_Variant to engines that have the option).
-    #[arg(long, default_value = "chess", value_parser = crate::parse_variant)]
+    #[arg(long, default_value = "chess", value_parser = crate::args::parse_variant)]
     pub(super) variant: Variant,
     /// Time control: seconds per game plus increment, e.g. `10+0.1`.
     #[arg(long, default_value = "10+0.1", value_parser = parse_tc)]

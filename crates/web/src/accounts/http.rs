@@ -3,29 +3,37 @@
 //! Every `POST` passes the CSRF check (`crate::csrf`) first.
 
 use super::store::{SessionRecord, UserRecord};
-use super::{limit, name, password, session, Accounts};
+use super::{limit, name, password, session, Accounts, AccountsCtx, AccountsState};
 use crate::csrf;
 use crate::error::ApiError;
-use crate::games::http::{body, client_ip, Shared};
+use crate::extract::body;
 use crate::outage::api_error;
+use crate::proxy::client_ip;
 use crate::proxy::Client;
 use crate::seat;
-use crate::state::AppState;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::{header, Extensions, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The most games `GET /api/account/games` lists.
 pub const MAX_LISTED_GAMES: i64 = 100;
 /// The longest user agent kept with a session, in bytes.
 const MAX_USER_AGENT_BYTES: usize = 256;
 
-pub(crate) fn routes() -> Router<Arc<AppState>> {
+/// The accounts' state, as their handlers take it.
+type Shared = State<AccountsCtx>;
+
+/// The accounts' routes, on any router state that gives their state
+/// ([`AccountsCtx`]).
+pub(crate) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AccountsCtx: FromRef<S>,
+{
     Router::new()
         .route("/api/account", get(me))
         .route("/api/account/games", get(my_games))
@@ -67,7 +75,7 @@ impl From<&UserRecord> for AccountView {
     }
 }
 
-fn accounts(app: &AppState) -> Result<&Accounts, ApiError> {
+fn accounts(app: &AccountsState) -> Result<&Accounts, ApiError> {
     app.accounts
         .as_ref()
         .ok_or_else(|| ApiError::NotFound("this server has no accounts".into()))
@@ -80,19 +88,19 @@ fn https(ext: &Extensions) -> bool {
 /// The session and user of the request's `sb_session` cookie; None for
 /// no cookie, a forged or revoked one, or one that is over (deleted then).
 pub(crate) async fn signed_in(
-    app: &AppState,
+    app: &AccountsState,
     headers: &HeaderMap,
 ) -> Result<Option<(SessionRecord, UserRecord)>, ApiError> {
     let Some(accounts) = app.accounts.as_ref() else {
         return Ok(None);
     };
-    session::signed_in(&*accounts.store, headers, app.games.now())
+    session::signed_in(&*accounts.store, headers, app.now())
         .await
         .map_err(api_error)
 }
 
 async fn require(
-    app: &AppState,
+    app: &AccountsState,
     headers: &HeaderMap,
 ) -> Result<(SessionRecord, UserRecord), ApiError> {
     signed_in(app, headers)
@@ -118,13 +126,13 @@ fn answer(status: StatusCode, body: serde_json::Value, cookies: Vec<String>) -> 
 /// browser that belongs to another user, or that has no token yet, gets a
 /// new token linked to this one). The `Set-Cookie` values to send.
 async fn start_session(
-    app: &AppState,
+    app: &AccountsState,
     accounts: &Accounts,
     user: &UserRecord,
     headers: &HeaderMap,
     ext: &Extensions,
 ) -> Result<Vec<String>, ApiError> {
-    let now = app.games.now();
+    let now = app.now();
     // The session the browser had, if any, ends: a sign-in never keeps a
     // session id that was known before it (session fixation).
     if let Some(old) = session::token_from(headers) {
@@ -215,7 +223,7 @@ pub async fn sign_up(
     let req = body(req)?;
     let id = name::check(&req.name)?;
     password::check_new(&req.password)?;
-    let now = app.games.now();
+    let now = app.now();
     let ip = client_ip(&ext);
     if accounts.sign_ups.over(&ip, now) {
         return Err(ApiError::TooManyRequests(format!(
@@ -270,7 +278,7 @@ pub async fn sign_in(
     let id = well_formed
         .clone()
         .unwrap_or_else(|_| req.name.to_ascii_lowercase());
-    let now = app.games.now();
+    let now = app.now();
     let ip = client_ip(&ext);
     if accounts.failures_by_address.over(&ip, now) || accounts.failures_by_account.over(&id, now) {
         return Err(ApiError::TooManyRequests(format!(
@@ -366,7 +374,7 @@ pub async fn change_password(
     let (_, user) = require(&app, &headers).await?;
     let req = body(req)?;
     password::check_new(&req.new)?;
-    let now = app.games.now();
+    let now = app.now();
     let ip = client_ip(&ext);
     if accounts.failures_by_address.over(&ip, now)
         || accounts.failures_by_account.over(&user.id, now)

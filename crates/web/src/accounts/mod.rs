@@ -24,6 +24,7 @@ pub mod store;
 
 pub use store::{AccountStore, SessionRecord, UserRecord};
 
+use crate::clock::Clock;
 use limit::Counter;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -46,5 +47,21 @@ impl Accounts {
             failures_by_account: Counter::new(limit::SIGN_IN_FAILURES_PER_ACCOUNT),
             sign_ups: Counter::new(limit::SIGN_UPS_PER_ADDRESS),
         }
+    }
+}
+
+/// The accounts domain's state: the accounts (None: the server has none)
+/// and the clock.
+pub struct AccountsState {
+    pub(crate) accounts: Option<Accounts>,
+    pub(crate) clock: Arc<dyn Clock>,
+}
+
+/// What the accounts' handlers (`State<AccountsCtx>`) hold.
+pub type AccountsCtx = Arc<AccountsState>;
+
+impl AccountsState {
+    pub(crate) fn now(&self) -> i64 {
+        self.clock.now_ms()
     }
 }

@@ -1,10 +1,11 @@
 //! Analysis and side lines: `POST .../analysis`, `.../line` and `.../read`.
 
+use super::view::{self, GameView, MoveView};
 use crate::engine::{AnalysisLimit, Evaluation};
 use crate::error::ApiError;
+use crate::extract::body;
 use crate::games::{self, GameError, Live, Status};
 use crate::logs::{self, JobLog};
-use crate::view::{self, GameView, MoveView};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -20,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::engine::StopOnDrop;
-use super::http::*;
+use super::request::*;
 
 /// The longest side line the page may ask for.
 pub const MAX_LINE_MOVES: usize = 600;

@@ -1,12 +1,13 @@
 //! Engine moves and flag timers: what runs after a change of a game with
 //! an engine seat or a running clock, and `POST /api/games/{id}/engine`.
 
+use super::view::GameView;
+use super::GamesCtx;
 use crate::engine::EngineClock;
 use crate::error::ApiError;
-use crate::games::{Action, GameError, Live, Mode};
+use crate::extract::body;
+use crate::games::{self, Action, GameError, Live, Mode};
 use crate::logs::{self, JobLog};
-use crate::state::AppState;
-use crate::view::GameView;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -17,12 +18,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::http::*;
+use super::request::*;
 
 /// A timer that looks at the game when the running side's time would be
 /// up, so that a flag falls (and every socket hears of it) without any
 /// request. The flag itself is judged by the server's clock.
-pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
+pub(crate) fn schedule_flag(app: &GamesCtx, live: &Live) {
     // One timer per game: a newer version of the game replaces the older
     // timer (which would otherwise sleep on, holding memory, until a time
     // that no longer matters), and a game whose clock stopped has none.
@@ -68,7 +69,7 @@ pub(crate) fn schedule_flag(app: &Arc<AppState>, live: &Live) {
 /// Starts the engine's move in `live` if the engine is to move there: one
 /// job per game, waiting for a worker of the pool, stopped by any change
 /// of the game; its move is stored like any other.
-pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
+pub(crate) fn schedule_engine(app: &GamesCtx, live: &Live) {
     let Some(engine) = app.engine.clone() else {
         return;
     };
@@ -144,6 +145,20 @@ pub(crate) fn schedule_engine(app: &Arc<AppState>, live: &Live) {
             Err(e) => log.failed(&format!("the move {answer} was not stored: {e}")),
         }
     });
+}
+
+/// After a change: the engine moves where it is to move (in the game and
+/// in a rematch game).
+pub(crate) fn after_change(app: &GamesCtx, done: &games::Done) {
+    if done.changed {
+        schedule_engine(app, &done.live);
+        schedule_flag(app, &done.live);
+    }
+    if let Some(r) = &done.rematch {
+        if let Ok(live) = Live::from_record(r.clone()) {
+            schedule_engine(app, &live);
+        }
+    }
 }
 
 /// Raises a stop flag when dropped: the engine stops when the request

@@ -1,10 +1,11 @@
 //! A game exported as text: its PGN (with the tags of who played, where,
 //! when, the clock and the end, and those a loaded game kept) and its FEN.
 
-use super::http::{player_name, query, Shared};
+use super::request::{player_name, Shared};
+use super::GamesState;
 use crate::error::ApiError;
+use crate::extract::query;
 use crate::games::Mode;
-use crate::state::AppState;
 use crate::store::GameRecord;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -50,7 +51,7 @@ pub struct PgnQuery {
 /// where (`site`: the game's address), when, the clock, and how it ended.
 /// A loaded game keeps the Event, Site, Date, Round, White and Black its
 /// text had.
-pub(crate) fn pgn_tags(app: &AppState, rec: &GameRecord, game: &Game, site: &str) -> Tags {
+pub(crate) fn pgn_tags(app: &GamesState, rec: &GameRecord, game: &Game, site: &str) -> Tags {
     let mut tags = Tags::new();
     let event = match rec.mode {
         Mode::Engine => "Springboard game against the engine",

@@ -4,14 +4,16 @@
 //! resolved against the rules core's legal moves and played by
 //! `Game::play`, and every failure is a 4xx answer with a reason.
 
-use super::engine::{schedule_engine, schedule_flag};
+use super::engine::{after_change, schedule_engine, schedule_flag};
+pub(crate) use super::request::*;
+use super::view::{self, GameView, MoveView};
+use super::{GamesCtx, GamesState};
 use crate::error::ApiError;
-use crate::games::{self, color_from, Action, Answer, Live, Mode, Origin, Status};
+pub(crate) use crate::extract::{body, query};
+use crate::games::{self, color_from, Action, Answer, Mode, Origin, Status};
 use crate::logs::{self};
 use crate::seat::{self, Holder};
-use crate::state::AppState;
 use crate::store::GameRecord;
-use crate::view::{self, GameView, MoveView};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -24,46 +26,6 @@ use springboard_rules::notation::uci::to_uci;
 use springboard_rules::{Color, Game, Position, Variant};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
-use std::sync::Arc;
-
-pub(crate) type Shared = State<Arc<AppState>>;
-
-/// Reads a JSON body, turning the extractor's rejection into a JSON reason.
-pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(v)| v).map_err(|e| {
-        let reason = format!("bad request body: {}", e.body_text());
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            return ApiError::PayloadTooLarge(format!(
-                "the request body is larger than {} bytes",
-                crate::state::MAX_BODY_BYTES
-            ));
-        }
-        match e {
-            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType(reason),
-            _ => ApiError::BadRequest(reason),
-        }
-    })
-}
-
-pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
-    q.map(|Query(v)| v)
-        .map_err(|e| ApiError::BadRequest(format!("bad query: {}", e.body_text())))
-}
-
-/// The seats the request with `headers` holds (the server's
-/// `seat::Holders`: the browser's own, or the account's when signed in);
-/// with `take`, a request that is to take a seat gets one of its own if
-/// it has none (its `Set-Cookie` in [`Holder::cookie`]).
-pub(crate) async fn holder(
-    app: &AppState,
-    headers: &HeaderMap,
-    take: bool,
-) -> Result<Holder, ApiError> {
-    app.seats
-        .holder(headers, take)
-        .await
-        .map_err(crate::outage::api_error)
-}
 
 /// The seat a request that takes one gets (see [`holder`] with `take`).
 fn seat_to_take(who: &Holder) -> Result<String, ApiError> {
@@ -78,41 +40,6 @@ pub(crate) fn with_cookie(status: StatusCode, cookie: Option<String>, view: Game
         resp.headers_mut().insert(header::SET_COOKIE, c);
     }
     resp
-}
-
-/// The view of `live` for `who`, built with
-/// no lock held and on a blocking thread: a view of a position with
-/// thousands of legal moves (each with its SAN) takes a while, and the
-/// async workers keep serving other requests meanwhile (issue 16 item 7).
-pub(crate) async fn view_of(
-    app: &AppState,
-    live: &Live,
-    who: Option<&Holder>,
-    ply: Option<usize>,
-) -> Result<GameView, ApiError> {
-    let you = live.seats_of(who);
-    let now = app.games.now();
-    let engine_name = app.engine.as_ref().map(|e| e.name());
-    let engine_thinking = app.pool.thinking(&live.rec.id);
-    let rated = match &app.rated {
-        Some(r) if live.rec.rated => r.seats(&live.rec).await?,
-        _ => None,
-    };
-    let live = live.clone();
-    let span = tracing::Span::current();
-    tokio::task::spawn_blocking(move || {
-        let _in_request = span.enter();
-        let ctx = view::Context {
-            you: &you,
-            now,
-            engine_name,
-            engine_thinking,
-            rated,
-        };
-        view::game_view(&live, ply, &ctx)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("building the view {}", logs::join_error(e))))?
 }
 
 /// A variant the page may play: known and implemented.
@@ -536,7 +463,7 @@ fn import_key(rec: &GameRecord) -> String {
 /// The first stored load of the finished game `rec`, if it is still that
 /// game (a game at one screen can be taken back and played on).
 async fn first_import(
-    app: &AppState,
+    app: &GamesState,
     key: &str,
     rec: &GameRecord,
 ) -> Result<Option<String>, ApiError> {
@@ -563,7 +490,7 @@ async fn first_import(
 /// clock, or whose creator may not create one (the ratings domain says:
 /// an anonymous creator, a browser of another account).
 async fn check_rated(
-    app: &AppState,
+    app: &GamesState,
     headers: &HeaderMap,
     player: &str,
     req: &CreateGame,
@@ -587,7 +514,7 @@ async fn check_rated(
             "this server has no accounts: no game is rated".into(),
         ));
     };
-    policy.may_create(app, headers, Some(player)).await
+    policy.may_create(headers, Some(player)).await
 }
 
 #[derive(Deserialize)]
@@ -627,7 +554,7 @@ pub async fn join(
         let live = app.games.get(&id).await?;
         if live.rec.rated {
             policy
-                .may_join(&app, &headers, who.seat.as_deref(), &live.rec)
+                .may_join(&headers, who.seat.as_deref(), &live.rec)
                 .await?;
         }
     }
@@ -670,7 +597,7 @@ pub struct PlayMove {
 /// Applies `action` for the browser of `headers` and answers the view;
 /// schedules the engine's reply when it is to move.
 pub(crate) async fn act(
-    app: &Arc<AppState>,
+    app: &GamesCtx,
     id: &str,
     headers: &HeaderMap,
     action: Action,
@@ -679,20 +606,6 @@ pub(crate) async fn act(
     let done = app.games.change(id, Some(&who), action).await?;
     after_change(app, &done);
     Ok(Json(view_of(app, &done.live, Some(&who), None).await?))
-}
-
-/// After a change: the engine moves where it is to move (in the game and
-/// in a rematch game).
-pub(crate) fn after_change(app: &Arc<AppState>, done: &games::Done) {
-    if done.changed {
-        schedule_engine(app, &done.live);
-        schedule_flag(app, &done.live);
-    }
-    if let Some(r) = &done.rematch {
-        if let Ok(live) = Live::from_record(r.clone()) {
-            schedule_engine(app, &live);
-        }
-    }
 }
 
 pub async fn play(
@@ -801,32 +714,18 @@ pub async fn undo(
     act(&app, &id, &headers, Action::Undo(plies)).await
 }
 
-pub(crate) fn player_name(app: &AppState, rec: &GameRecord, c: Color) -> String {
-    if rec.engine_color == Some(c) {
-        let name = app
-            .engine
-            .as_ref()
-            .map_or_else(|| "engine".into(), |e| e.name());
-        return format!("{name}, level {}", rec.engine_level.unwrap_or(1));
-    }
-    let seat = match c {
-        Color::White => &rec.white_seat,
-        Color::Black => &rec.black_seat,
-    };
-    match (seat, rec.mode) {
-        (None, _) => "waiting".into(),
-        (Some(_), Mode::Local) => rec.loaded_name(c).unwrap_or("Player").into(),
-        (Some(_), _) => "Anonymous".into(),
-    }
-}
-
 /// The games' HTTP routes (`/api/...`; the socket's route is the live
-/// domain's). The requests that the `sb_player` cookie authorises to
+/// domain's), on any router state that gives the games' state
+/// ([`GamesCtx`]). The requests that the `sb_player` cookie authorises to
 /// change a game (create, join, move, resign, offers, undo, the engine's
 /// move) pass the `Origin` check (`crate::csrf`) first; the others read
 /// or compute and change nothing a cookie holds (GETs, `detect`, and
 /// `analysis`, `line`, `read`, which store nothing).
-pub(crate) fn routes() -> axum::Router<Arc<AppState>> {
+pub(crate) fn routes<S>() -> axum::Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    GamesCtx: axum::extract::FromRef<S>,
+{
     use axum::routing::{get, post};
     let cookie_authorised = axum::Router::new()
         .route("/api/games", post(create))

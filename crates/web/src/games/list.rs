@@ -2,11 +2,12 @@
 //! played or over, this browser's games with its side and whose move it
 //! is, and its boards and loaded texts, kept apart from the played games.
 
-use super::http::{holder, player_name, query, Shared};
+use super::request::{holder, player_name, Shared};
+use super::GamesState;
 use crate::error::ApiError;
+use crate::extract::query;
 use crate::games::{Mode, Origin, Status};
 use crate::seat;
-use crate::state::AppState;
 use crate::store::kinds::color_name;
 use crate::store::{GameRecord, ListQuery};
 use axum::extract::rejection::QueryRejection;
@@ -93,7 +94,7 @@ fn full_moves(rec: &GameRecord) -> usize {
     }
 }
 
-fn item(app: &AppState, r: &GameRecord, who: Option<&str>) -> ListItem {
+fn item(app: &GamesState, r: &GameRecord, who: Option<&str>) -> ListItem {
     let white = seat::holds(r.white_seat.as_deref(), who);
     let black = seat::holds(r.black_seat.as_deref(), who);
     ListItem {

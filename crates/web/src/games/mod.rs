@@ -7,17 +7,20 @@
 
 pub(crate) mod analysis;
 mod apply;
+pub(crate) mod ctx;
 pub(crate) mod ended;
 pub(crate) mod engine;
 pub mod error;
 pub(crate) mod export;
 pub(crate) mod http;
+pub(crate) mod limit;
 pub(crate) mod list;
 pub mod rated;
+mod request;
+pub(crate) mod view;
 pub use crate::store::kinds;
 
 use crate::clock::Clock;
-use crate::live::hub::Hub;
 use crate::seat::{self, Holder};
 use crate::store::{Ending, GameEndHook, GameEnded, GameRecord, GameStore, MoveRecord, StoreError};
 use springboard_rules::notation::missing::missing_part;
@@ -30,6 +33,7 @@ use std::sync::{Arc, Mutex};
 
 pub use apply::resolve;
 use apply::{apply, log_lifecycle, Applied};
+pub use ctx::{GamesCtx, GamesState};
 pub use error::{GameError, OfferKind};
 pub use kinds::{color_from, Mode, Origin, Status};
 
@@ -389,11 +393,31 @@ type Cache = HashMap<String, Entry>;
 /// some ([`tokio::sync::broadcast`]).
 pub const ENDED_CAPACITY: usize = 1024;
 
+/// Who hears of the games' changes: the live domain's hub implements it
+/// (the games domain knows nothing of sockets).
+pub trait ChangeSink: Send + Sync {
+    /// Game `id` is now at `version` (after the change's commit).
+    fn publish(&self, id: &str, version: i64);
+    /// Whether someone watches game `id` (it then stays in memory).
+    fn has(&self, id: &str) -> bool;
+}
+
+/// Nobody watches: the sink of games that are not served (tests).
+struct Unwatched;
+
+impl ChangeSink for Unwatched {
+    fn publish(&self, _id: &str, _version: i64) {}
+    fn has(&self, _id: &str) -> bool {
+        false
+    }
+}
+
 /// The games: store, clock and the games in memory.
 pub struct Games {
     pub store: Arc<dyn GameStore>,
     pub clock: Arc<dyn Clock>,
-    pub hub: Hub,
+    /// Who is told of every change (the live domain's hub).
+    pub watchers: Arc<dyn ChangeSink>,
     /// The other domains' hooks, run in the transaction that ends a game.
     pub end_hooks: Vec<Arc<dyn GameEndHook>>,
     /// Every game's end, after its commit, to the in-process subscribers.
@@ -406,7 +430,7 @@ impl Games {
         Games {
             store,
             clock,
-            hub: Hub::default(),
+            watchers: Arc::new(Unwatched),
             end_hooks: Vec::new(),
             ended: tokio::sync::broadcast::channel(ENDED_CAPACITY).0,
             cache: Mutex::new(HashMap::new()),
@@ -430,7 +454,7 @@ impl Games {
         cache.retain(|id, e| {
             Arc::strong_count(&e.slot) > 1
                 || now.saturating_sub(e.used) <= IDLE_MS
-                || self.hub.has(id)
+                || self.watchers.has(id)
         });
         if cache.len() >= CACHE_CAPACITY {
             let unused: Vec<String> = cache
@@ -564,7 +588,7 @@ impl Games {
                     cache.insert(r.id.clone(), Entry::new(live, now));
                 }
             }
-            self.hub.publish(id, version);
+            self.watchers.publish(id, version);
             // Other processes learn of it (PostgreSQL); a failure here does
             // not undo the committed change.
             let _ = self.store.changed(id, version).await;
@@ -668,12 +692,12 @@ mod tests {
     async fn idle_games_leave_memory_and_watched_ones_stay() {
         let store = crate::store::SqliteStore::memory().await.unwrap();
         let clock = Arc::new(crate::clock::ManualClock::new(1_000));
-        let games = Games::new(Arc::new(store), clock.clone());
+        let mut games = Games::new(Arc::new(store), clock.clone());
+        let hub = Arc::new(crate::live::hub::Hub::default());
+        games.watchers = hub.clone();
         let idle = games.insert(new_record()).await.unwrap().rec.id;
         let watched = games.insert(new_record()).await.unwrap().rec.id;
-        let rx = games
-            .hub
-            .join(&watched, crate::live::hub::Presence::default());
+        let rx = hub.join(&watched, crate::live::hub::Presence::default());
         let recent = games.insert(new_record()).await.unwrap().rec.id;
         clock.advance(IDLE_MS);
         // Touched just now: stays, like the watched one.
@@ -691,8 +715,6 @@ mod tests {
         let back = games.get(&idle).await.unwrap();
         assert_eq!(back.rec.id, idle);
         assert!(games.cache().contains_key(&idle));
-        games
-            .hub
-            .leave(&watched, crate::live::hub::Presence::default(), rx);
+        hub.leave(&watched, crate::live::hub::Presence::default(), rx);
     }
 }

@@ -2,11 +2,10 @@
 //! (`crate::ratings`, which sits above it): whether a request may create
 //! or join a rated game, and each seat's account and rating for the game's
 //! view. The games domain owns this trait; the ratings domain implements
-//! it and the app puts it in [`crate::AppState`], so that the games never
-//! import the ratings.
+//! it and the app puts it in the games' state ([`super::GamesState`]),
+//! so that the games never import the ratings.
 
 use crate::error::ApiError;
-use crate::state::AppState;
 use crate::store::GameRecord;
 use async_trait::async_trait;
 use axum::http::HeaderMap;
@@ -40,18 +39,12 @@ pub struct RatedSeats {
 pub trait RatedGames: Send + Sync + 'static {
     /// Whether the request (its headers, its browser's cookie hash
     /// `player`) may create a rated game: an error says why not.
-    async fn may_create(
-        &self,
-        app: &AppState,
-        headers: &HeaderMap,
-        player: Option<&str>,
-    ) -> Result<(), ApiError>;
+    async fn may_create(&self, headers: &HeaderMap, player: Option<&str>) -> Result<(), ApiError>;
 
     /// Whether the request may take the free seat of the rated game
     /// `game` (a casual game: always).
     async fn may_join(
         &self,
-        app: &AppState,
         headers: &HeaderMap,
         player: Option<&str>,
         game: &GameRecord,

@@ -145,6 +145,17 @@ impl Hub {
     }
 }
 
+/// The games domain tells the hub of every change.
+impl crate::games::ChangeSink for Hub {
+    fn publish(&self, id: &str, version: i64) {
+        Hub::publish(self, id, version)
+    }
+
+    fn has(&self, id: &str) -> bool {
+        Hub::has(self, id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

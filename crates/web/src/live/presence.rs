@@ -4,16 +4,25 @@
 //! process's sockets.
 
 use crate::error::ServeError;
-use crate::state::{AppState, FORGET_MS, FRESH_MS};
+use crate::live::{LiveCtx, LiveState};
 use crate::store;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How often a server process writes its heartbeat row.
+pub const HEARTBEAT_MS: i64 = 5_000;
+/// A heartbeat older than this is a process that is gone: its presence
+/// rows are ignored, and a process starting with no fresher heartbeat of
+/// another restarts the running clocks.
+pub const FRESH_MS: i64 = 15_000;
+/// Heartbeat rows (and their presence rows) older than this are deleted.
+pub const FORGET_MS: i64 = 3_600_000;
+
 /// Passes the changes other server processes make (PostgreSQL's NOTIFY)
 /// to this process's sockets of the game; after a lost connection, every
 /// socket is told the current version.
-pub(crate) async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
+pub(crate) async fn listen(state: &LiveCtx) -> Result<(), ServeError> {
     let Some(mut notices) = state.live_store.listen().await? else {
         return Ok(());
     };
@@ -22,16 +31,16 @@ pub(crate) async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
         while let Some(notice) = notices.recv().await {
             let Some(app) = weak.upgrade() else { break };
             match notice {
-                store::Notice::Changed { id, version } => app.games.hub.publish(&id, version),
+                store::Notice::Changed { id, version } => app.hub.publish(&id, version),
                 store::Notice::Presence { id, process } => {
-                    if process != app.process && app.games.hub.has(&id) {
+                    if process != app.process && app.hub.has(&id) {
                         refresh_presence(&app, vec![id]).await;
                     }
                 }
                 store::Notice::Resync => {
-                    for id in app.games.hub.games() {
-                        if let Ok(live) = app.games.peek(&id).await {
-                            app.games.hub.publish(&id, live.rec.version);
+                    for id in app.hub.games() {
+                        if let Ok(live) = app.games.games.peek(&id).await {
+                            app.hub.publish(&id, live.rec.version);
                         }
                     }
                 }
@@ -43,17 +52,17 @@ pub(crate) async fn listen(state: &Arc<AppState>) -> Result<(), ServeError> {
 
 /// Re-reads who is connected to `games` through the other processes and
 /// tells this process's sockets.
-async fn refresh_presence(app: &AppState, games: Vec<String>) {
+async fn refresh_presence(app: &LiveState, games: Vec<String>) {
     if games.is_empty() {
         return;
     }
-    let since = app.games.now().saturating_sub(FRESH_MS);
+    let since = app.games.games.now().saturating_sub(FRESH_MS);
     match app.live_store.presence(&games, &app.process, since).await {
         Ok(rows) => {
             let rows: HashMap<String, store::Crowd> = rows.into_iter().collect();
             for id in games {
                 let remote = rows.get(&id).copied().unwrap_or_default();
-                app.games.hub.set_remote(&id, remote);
+                app.hub.set_remote(&id, remote);
             }
         }
         Err(e) => tracing::warn!(error = %e, "cannot read who is connected"),
@@ -64,14 +73,14 @@ async fn refresh_presence(app: &AppState, games: Vec<String>) {
 /// rows of processes long gone, and re-reads the other processes'
 /// presence in the games with sockets here (a process that died stops
 /// counting once its heartbeat is stale).
-pub(crate) fn heartbeats(state: &Arc<AppState>, every: Duration) {
+pub(crate) fn heartbeats(state: &LiveCtx, every: Duration) {
     let weak = Arc::downgrade(state);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         loop {
             tick.tick().await;
             let Some(app) = weak.upgrade() else { break };
-            let now = app.games.now();
+            let now = app.games.games.now();
             let store = &app.live_store;
             if let Err(e) = store.heartbeat(&app.process, now).await {
                 tracing::warn!(error = %e, "cannot write the heartbeat");
@@ -79,7 +88,7 @@ pub(crate) fn heartbeats(state: &Arc<AppState>, every: Duration) {
             if let Err(e) = store.forget_processes(now.saturating_sub(FORGET_MS)).await {
                 tracing::warn!(error = %e, "cannot delete old heartbeats");
             }
-            refresh_presence(&app, app.games.hub.games()).await;
+            refresh_presence(&app, app.hub.games()).await;
         }
     });
 }
@@ -89,7 +98,7 @@ pub(crate) fn heartbeats(state: &Arc<AppState>, every: Duration) {
 /// leaves of one game ends with its last state), and reads the other
 /// processes' presence for the game.
 pub(crate) fn write_presence(
-    state: &Arc<AppState>,
+    state: &LiveCtx,
     mut rx: tokio::sync::mpsc::UnboundedReceiver<String>,
 ) {
     let weak = Arc::downgrade(state);
@@ -103,7 +112,7 @@ pub(crate) fn write_presence(
             }
             let Some(app) = weak.upgrade() else { break };
             for id in &ids {
-                let local = app.games.hub.local(id);
+                let local = app.hub.local(id);
                 if let Err(e) = app.live_store.set_presence(&app.process, id, local).await {
                     tracing::warn!(game = %id, error = %e, "cannot write who is connected");
                 }

@@ -15,12 +15,13 @@
 //! WebSocket handshake, and do not hold it to the same-origin policy).
 
 use crate::error::ApiError;
-use crate::games::http::{after_change, holder};
+use crate::games::engine::after_change;
+use crate::games::http::holder;
 use crate::games::{Action, GameError};
 use crate::live::hub::Presence;
 use crate::live::protocol::{ClientMessage, ServerMessage};
+use crate::live::LiveCtx;
 use crate::seat::Holder;
-use crate::state::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{Extensions, HeaderMap};
@@ -28,7 +29,6 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
@@ -46,7 +46,7 @@ pub struct WsQuery {
 }
 
 pub async fn connect(
-    State(app): State<Arc<AppState>>,
+    State(app): State<LiveCtx>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     headers: HeaderMap,
@@ -55,9 +55,9 @@ pub async fn connect(
 ) -> Result<Response, ApiError> {
     crate::csrf::check(&headers, &ext)?;
     // The game must exist before the upgrade.
-    let live = app.games.get(&id).await?;
+    let live = app.games.games.get(&id).await?;
     // The seats it holds are found once, at the upgrade.
-    let who = holder(&app, &headers, false).await?;
+    let who = holder(&app.games, &headers, false).await?;
     let seats = live.seats_of(Some(&who));
     let presence = Presence {
         white: seats.contains(&springboard_rules::Color::White),
@@ -88,13 +88,13 @@ fn error_msg(ack: Option<Value>, reason: &str) -> ServerMessage {
 /// The socket's answer to a game's failure: an error message with the
 /// failure's text (a stale move's version is not sent: the state message
 /// that follows every change carries it). An outage's text makes the
-/// socket close and the page reconnect (`outage::closes_socket`).
+/// socket close and the page reconnect ([`closes_socket`]).
 fn game_error_msg(ack: Option<Value>, e: &GameError) -> ServerMessage {
     error_msg(ack, &e.to_string())
 }
 
 async fn run(
-    app: Arc<AppState>,
+    app: LiveCtx,
     id: String,
     who: Holder,
     presence: Presence,
@@ -106,9 +106,9 @@ async fn run(
     let mut received = 0u64;
     let mut why = "the client closed it";
     // Subscribe before reading the version: no change is missed.
-    let mut events = app.games.hub.join(&id, presence);
+    let mut events = app.hub.join(&id, presence);
     app.presence_changed(&id);
-    let current = app.games.peek(&id).await.map(|l| l.rec.version).ok();
+    let current = app.games.games.peek(&id).await.map(|l| l.rec.version).ok();
     if let Some(v) = current {
         if client_v.is_none_or(|c| c < v) {
             let _ = tx
@@ -124,7 +124,7 @@ async fn run(
                 let text: String = match ev {
                     Ok(msg) => msg.to_string(),
                     // Fell behind: the current version is all it needs.
-                    Err(RecvError::Lagged(_)) => match app.games.peek(&id).await {
+                    Err(RecvError::Lagged(_)) => match app.games.games.peek(&id).await {
                         Ok(l) => ServerMessage::State { v: l.rec.version }.to_text(),
                         Err(_) => break,
                     },
@@ -191,7 +191,7 @@ async fn run(
                 let reply = handle(&app, &id, &who, &text).await;
                 // The database out of reach: the client is told, and the
                 // socket closed with 1013 so the page reconnects (outage.rs).
-                let outage = crate::outage::closes_socket(&reply);
+                let outage = closes_socket(&reply);
                 if tx.send(Message::Text(reply.to_text().into())).await.is_err() {
                     why = "sending failed";
                     break;
@@ -209,13 +209,13 @@ async fn run(
             }
         }
     }
-    app.games.hub.leave(&id, presence, events);
+    app.hub.leave(&id, presence, events);
     app.presence_changed(&id);
     tracing::info!(reason = why, messages = received, "websocket disconnected");
 }
 
 /// The answer to one client message.
-async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> ServerMessage {
+async fn handle(app: &LiveCtx, id: &str, who: &Holder, text: &str) -> ServerMessage {
     if text.len() > MAX_MESSAGE {
         return error_msg(None, &format!("a message is at most {MAX_MESSAGE} bytes"));
     }
@@ -227,9 +227,9 @@ async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> Serv
                 text: d.u,
                 ply: d.ply,
             };
-            match app.games.change(id, Some(who), action).await {
+            match app.games.games.change(id, Some(who), action).await {
                 Ok(done) => {
-                    after_change(app, &done);
+                    after_change(&app.games, &done);
                     ServerMessage::Ack {
                         a: a.unwrap_or(Value::Null),
                         v: done.live.rec.version,
@@ -238,5 +238,27 @@ async fn handle(app: &Arc<AppState>, id: &str, who: &Holder, text: &str) -> Serv
                 Err(e) => game_error_msg(a, &e),
             }
         }
+    }
+}
+
+/// Whether a socket reply (an error message) reports an outage: the
+/// socket is then closed with [`crate::outage::CLOSE_CODE`] so the page
+/// reconnects.
+fn closes_socket(reply: &ServerMessage) -> bool {
+    matches!(reply, ServerMessage::Error { d, .. } if d.error == crate::outage::REASON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outage_replies_close_the_socket() {
+        let reply = ServerMessage::error(Some(1.into()), crate::outage::REASON);
+        assert!(closes_socket(&reply));
+        let other = ServerMessage::error(Some(1.into()), "illegal");
+        assert!(!closes_socket(&other));
+        let ack = ServerMessage::Ack { a: 1.into(), v: 2 };
+        assert!(!closes_socket(&ack));
     }
 }

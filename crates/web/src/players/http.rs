@@ -25,14 +25,13 @@ pub const MAX_GAMES_PER_PAGE: i64 = 100;
 pub const MAX_PAGE: i64 = 10_000;
 
 /// The stores, or a 404 for a server without accounts.
-pub(crate) fn stores(ctx: &PlayersCtx) -> Result<&Stores, ApiError> {
-    ctx.stores
-        .as_ref()
+pub(crate) fn stores(ctx: &PlayersCtx) -> Result<Stores<'_>, ApiError> {
+    ctx.stores()
         .ok_or_else(|| ApiError::NotFound("this server has no accounts".into()))
 }
 
 /// The account called `name` (any case), or a 404 that names it.
-pub(crate) async fn account(stores: &Stores, name: &str) -> Result<AccountName, ApiError> {
+pub(crate) async fn account(stores: &Stores<'_>, name: &str) -> Result<AccountName, ApiError> {
     let missing = || ApiError::NotFound(format!("no player '{name}'"));
     let id = crate::accounts::name::check(name).map_err(|_| missing())?;
     stores
@@ -66,7 +65,7 @@ pub async fn rating_history(
     Path(name): Path<String>,
 ) -> Result<Json<Vec<HistoryView>>, ApiError> {
     let stores = stores(&ctx)?;
-    let account = account(stores, &name).await?;
+    let account = account(&stores, &name).await?;
     let points = stores
         .players
         .history(&account.id)
@@ -121,7 +120,7 @@ pub async fn counts(
     Path(name): Path<String>,
 ) -> Result<Json<CountsView>, ApiError> {
     let stores = stores(&ctx)?;
-    let account = account(stores, &name).await?;
+    let account = account(&stores, &name).await?;
     let rows = stores
         .players
         .results(&account.id)
@@ -319,7 +318,7 @@ pub async fn games(
         )));
     }
     let stores = stores(&ctx)?;
-    let account = account(stores, &name).await?;
+    let account = account(&stores, &name).await?;
     let offset = page
         .checked_sub(1)
         .and_then(|p| p.checked_mul(nb))

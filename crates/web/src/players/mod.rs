@@ -11,52 +11,46 @@
 //!   `/api/user/{name}/games` and `/api/user/{name}/counts`;
 //! - `top.rs`: `GET /api/player` and `/api/player/top/{nb}/{perf}`.
 //!
-//! Its handlers take [`PlayersCtx`] (only what the domain needs); the app
-//! builds it and hands it to [`routes`] through `FromRef`.
+//! Its handlers take [`PlayersCtx`] (only what the domain needs), which
+//! `state.rs` builds and hands to [`routes`] through `FromRef`.
 
 mod date;
 pub(crate) mod http;
 pub(crate) mod top;
 
-use crate::ratings::{Rating, RatingStore};
+use crate::ratings::{Rating, RatingStore, RatingsCtx};
 use crate::store::players::StoredRating;
 use crate::store::PlayerStore;
 use axum::extract::FromRef;
 use axum::Router;
 use std::sync::Arc;
 
-/// The players domain's context: its queries, the ratings' (accounts by
-/// name, progress), and the engine's name for the games lists. Cheap to
-/// clone.
-#[derive(Clone)]
-pub struct PlayersCtx {
+/// The players domain's state: its queries, the ratings' (accounts by
+/// name, progress), and the engine's name for the games lists.
+pub struct PlayersState {
     /// None: the server has no accounts (every route answers 404).
-    pub(crate) stores: Option<Stores>,
+    pub(crate) players: Option<Arc<dyn PlayerStore>>,
+    pub(crate) ratings: RatingsCtx,
     /// The engine's name, when the server has one.
-    pub(crate) engine_name: Option<Arc<str>>,
+    pub(crate) engine_name: Option<String>,
 }
 
-/// The queries the players domain reads.
-#[derive(Clone)]
-pub(crate) struct Stores {
-    pub(crate) players: Arc<dyn PlayerStore>,
-    pub(crate) ratings: Arc<dyn RatingStore>,
+/// What the players' handlers (`State<PlayersCtx>`) hold.
+pub type PlayersCtx = Arc<PlayersState>;
+
+/// The queries the players domain reads, both there.
+pub(crate) struct Stores<'a> {
+    pub(crate) players: &'a dyn PlayerStore,
+    pub(crate) ratings: &'a dyn RatingStore,
 }
 
-impl PlayersCtx {
-    /// The context over `players` and `ratings` (both or none: a server
-    /// without them has no player pages).
-    pub fn new(
-        players: Option<Arc<dyn PlayerStore>>,
-        ratings: Option<Arc<dyn RatingStore>>,
-        engine_name: Option<String>,
-    ) -> PlayersCtx {
-        PlayersCtx {
-            stores: players
-                .zip(ratings)
-                .map(|(players, ratings)| Stores { players, ratings }),
-            engine_name: engine_name.map(Arc::from),
-        }
+impl PlayersState {
+    /// Both stores, or None on a server without accounts.
+    pub(crate) fn stores(&self) -> Option<Stores<'_>> {
+        Some(Stores {
+            players: self.players.as_deref()?,
+            ratings: self.ratings.ratings.as_deref()?,
+        })
     }
 }
 

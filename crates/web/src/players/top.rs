@@ -53,7 +53,11 @@ fn game(perf: &str) -> Result<Variant, ApiError> {
 }
 
 /// The `limit` leaders of game `v`, with their progress.
-async fn leaders_of(stores: &Stores, v: Variant, limit: i64) -> Result<Vec<LeaderView>, ApiError> {
+async fn leaders_of(
+    stores: &Stores<'_>,
+    v: Variant,
+    limit: i64,
+) -> Result<Vec<LeaderView>, ApiError> {
     let rows: Vec<LeaderRecord> = stores
         .players
         .top(v.name(), PROVISIONAL_DEVIATION, limit)
@@ -98,7 +102,7 @@ pub async fn top(
     let v = game(&perf)?;
     let stores = stores(&ctx)?;
     Ok(Json(TopView {
-        users: leaders_of(stores, v, nb).await?,
+        users: leaders_of(&stores, v, nb).await?,
     }))
 }
 
@@ -109,7 +113,7 @@ pub async fn leaders(
     let stores = stores(&ctx)?;
     let mut all = BTreeMap::new();
     for v in Variant::implemented() {
-        all.insert(v.name(), leaders_of(stores, v, LEADERS_PER_GAME).await?);
+        all.insert(v.name(), leaders_of(&stores, v, LEADERS_PER_GAME).await?);
     }
     Ok(Json(all))
 }

@@ -2,16 +2,15 @@
 //! game in lichess's shape (`perfs` keyed by our game names).
 
 use super::glicko::Rating;
+use super::RatingsCtx;
 use crate::error::ApiError;
 use crate::outage::api_error;
-use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use springboard_rules::Variant;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// How many of the last rated games `prog` (the rating's progress)
 /// counts, as lichess.
@@ -42,7 +41,7 @@ pub struct UserView {
 }
 
 pub async fn user(
-    State(app): State<Arc<AppState>>,
+    State(app): State<RatingsCtx>,
     Path(name): Path<String>,
 ) -> Result<Json<UserView>, ApiError> {
     let Some(store) = &app.ratings else {
@@ -90,6 +89,12 @@ pub async fn user(
     }))
 }
 
-pub(crate) fn routes() -> Router<Arc<AppState>> {
+/// The ratings' routes, on any router state that gives their state
+/// ([`RatingsCtx`]).
+pub(crate) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    RatingsCtx: FromRef<S>,
+{
     Router::new().route("/api/user/{name}", get(user))
 }

@@ -20,3 +20,14 @@ pub mod store;
 pub use glicko::Rating;
 pub use hook::RatingUpdate;
 pub use store::RatingStore;
+
+use std::sync::Arc;
+
+/// The ratings domain's state: where ratings are kept (None: no game is
+/// rated and `/api/user/{name}` answers 404).
+pub struct RatingsState {
+    pub(crate) ratings: Option<Arc<dyn RatingStore>>,
+}
+
+/// What the ratings' handlers (`State<RatingsCtx>`) hold.
+pub type RatingsCtx = Arc<RatingsState>;

@@ -5,11 +5,11 @@
 
 use super::store::RatingStore;
 use crate::accounts::http::signed_in;
+use crate::accounts::AccountsCtx;
 use crate::error::ApiError;
 use crate::games::rated::{RatedGames, RatedSeat, RatedSeats};
 use crate::games::Status;
 use crate::outage::api_error;
-use crate::state::AppState;
 use crate::store::GameRecord;
 use async_trait::async_trait;
 use axum::http::HeaderMap;
@@ -19,6 +19,8 @@ use std::sync::Arc;
 /// The ratings domain's answers to the games domain.
 pub(crate) struct Seats {
     pub(crate) store: Arc<dyn RatingStore>,
+    /// Who is signed in (the accounts domain's state).
+    pub(crate) accounts: AccountsCtx,
 }
 
 impl Seats {
@@ -27,12 +29,11 @@ impl Seats {
     /// request is for.
     async fn user(
         &self,
-        app: &AppState,
         headers: &HeaderMap,
         player: Option<&str>,
         what: &str,
     ) -> Result<String, ApiError> {
-        let Some((_, user)) = signed_in(app, headers).await? else {
+        let Some((_, user)) = signed_in(&self.accounts, headers).await? else {
             return Err(ApiError::Unauthorized(format!("sign in to {what}")));
         };
         let owner = match player {
@@ -58,20 +59,14 @@ fn seat(game: &GameRecord, c: Color) -> Option<&str> {
 
 #[async_trait]
 impl RatedGames for Seats {
-    async fn may_create(
-        &self,
-        app: &AppState,
-        headers: &HeaderMap,
-        player: Option<&str>,
-    ) -> Result<(), ApiError> {
-        self.user(app, headers, player, "create a rated game")
+    async fn may_create(&self, headers: &HeaderMap, player: Option<&str>) -> Result<(), ApiError> {
+        self.user(headers, player, "create a rated game")
             .await
             .map(|_| ())
     }
 
     async fn may_join(
         &self,
-        app: &AppState,
         headers: &HeaderMap,
         player: Option<&str>,
         game: &GameRecord,
@@ -84,7 +79,7 @@ impl RatedGames for Seats {
         if !game.rated || game.status != Status::Waiting || seated {
             return Ok(());
         }
-        let user = self.user(app, headers, player, "join a rated game").await?;
+        let user = self.user(headers, player, "join a rated game").await?;
         for c in Color::ALL {
             let Some(s) = seat(game, c) else { continue };
             let creator = self.store.account_of(s).await.map_err(api_error)?;

@@ -34,6 +34,9 @@ pub struct Browser {
     pub jar: HashMap<String, String>,
     /// The `Origin` of its requests but `GET`s (None: no header).
     pub origin: Option<String>,
+    /// The other headers of every request (a User-Agent to begin with; a
+    /// test adds a proxy's `X-Forwarded-*`).
+    pub extra: Vec<(String, String)>,
 }
 
 impl Browser {
@@ -43,7 +46,14 @@ impl Browser {
             peer: "127.0.0.1".into(),
             jar: HashMap::new(),
             origin: Some(ORIGIN.into()),
+            extra: vec![("user-agent".into(), "TestBrowser/1.0".into())],
         }
+    }
+
+    /// The same browser at address `peer`.
+    pub fn at(mut self, peer: &str) -> Browser {
+        self.peer = peer.into();
+        self
     }
 
     pub fn cookie(&self, name: &str) -> Option<String> {
@@ -54,12 +64,14 @@ impl Browser {
         let mut req = Request::builder()
             .method(method)
             .uri(uri)
-            .header("host", HOST)
-            .header("user-agent", "TestBrowser/1.0");
+            .header("host", HOST);
         if method != "GET" {
             if let Some(o) = &self.origin {
                 req = req.header("origin", o.as_str());
             }
+        }
+        for (k, v) in &self.extra {
+            req = req.header(k.as_str(), v.as_str());
         }
         if !self.jar.is_empty() {
             let c: Vec<String> = self.jar.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -1,5 +1,5 @@
 //! Tuned weight sets, one module per game, written by `springboard tune`
-//! and adopted by [`super::weights::for_variant`] after passing an SPRT
+//! and adopted by [`super::for_variant`] after passing an SPRT
 //! (docs/engine.md, "The tuner").
 
 mod hoplit;
