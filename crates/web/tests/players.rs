@@ -312,6 +312,35 @@ async fn rated_games_make_history_points_and_every_game_is_counted_and_listed() 
             (&json!(2), &json!("ended"))
         );
 
+        // The site's games list names an account's seats by the account,
+        // with its id for the link; a seat of no account stays anonymous.
+        let v = get_ok(&mut bob, "/api/games?list=recent").await;
+        let listed = v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == g2.as_str())
+            .unwrap();
+        assert_eq!(
+            listed["white"],
+            json!({"name": "Bob", "user": "bob"}),
+            "{db}"
+        );
+        assert_eq!(
+            listed["black"],
+            json!({"name": "alice", "user": "alice"}),
+            "{db}"
+        );
+        let mut stranger = Browser::new(&app);
+        let g = stranger.new_game(json!({"mode": "friend"})).await;
+        let v = get_ok(&mut stranger, "/api/games?list=mine").await;
+        assert_eq!(v["games"][0]["id"], g["id"], "{db}");
+        assert_eq!(
+            v["games"][0]["white"],
+            json!({"name": "Anonymous", "user": null}),
+            "{db}"
+        );
+
         // Bad filters are refused.
         for q in [
             "game=shogi",
