@@ -168,6 +168,14 @@ test("the player page shows a rated game's rating, counts and chart, and the lea
   await B.waitForFunction((n) => document.getElementById("player-name").textContent === n, bob);
   assert.deepEqual((await perfRow(B, "chess")).slice(1), ["1", "1", "1", "0", "0"]);
 
+  // The site's games list names the seats by their accounts, as links.
+  await B.click("#nav-games");
+  await B.waitForFunction(() => document.getElementById("games-screen").dataset.loaded);
+  await B.click('#games-screen .tabs button[data-list="recent"]');
+  await B.waitForFunction(() => document.getElementById("games-screen").dataset.loaded === "recent");
+  assert.equal(await B.locator(`#games-table td.white a[href="/@/${alice}"]`).count(), 1);
+  assert.equal(await B.locator(`#games-table td.black a[href="/@/${bob}"]`).count(), 1);
+
   // The leaderboard leaves provisional ratings out: not yet listed.
   await B.click("#nav-players");
   await B.waitForFunction(() => document.getElementById("leaders").dataset.loaded === "1");
