@@ -4,7 +4,8 @@
 # the plain JS (tsc --noEmit, e2e/tsconfig.static.json). Both come from
 # npm, pinned in e2e/package-lock.json; and no import circle between the
 # modules (e2e/import-cycles.js), every module in the asset table, and
-# // @ts-check at the top of each. Fails on any error.
+# // @ts-check at the top of each; and the vendored libraries are their
+# pinned npm releases (scripts/check-vendor.sh). Fails on any error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,4 +42,6 @@ if [ -n "$missing" ]; then
   echo "without // @ts-check at the top: $missing" >&2
   exit 1
 fi
+bash scripts/check-vendor.sh
 echo "== the page's JavaScript is clean"
+

@@ -68,6 +68,11 @@ pub static ASSETS: &[Asset] = &[
     asset!("input.js", JS),
     asset!("localrules.js", JS),
     asset!("markdown.js", JS),
+    asset!("chart.js", JS),
+    asset!("leaders.js", JS),
+    asset!("player.js", JS),
+    asset!("vendor/uPlot.esm.js", JS),
+    asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
 ];
 

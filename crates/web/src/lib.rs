@@ -30,6 +30,7 @@ mod live;
 pub mod lobby;
 mod logs;
 mod outage;
+mod players;
 mod pool;
 pub mod proxy;
 pub mod ratings;
@@ -49,7 +50,8 @@ pub use state::{
     AppState, Options, CREATIONS_PER_MINUTE, ENGINE_WORKERS, FORGET_MS, FRESH_MS, HEARTBEAT_MS,
 };
 pub use store::{
-    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PresenceStore, SqliteStore, Store, StoreTx,
+    Crowd, GameEndHook, GameEnded, GameStore, PgStore, PlayerStore, PresenceStore, SqliteStore,
+    Store, StoreTx,
 };
 
 use axum::extract::{DefaultBodyLimit, Path};
@@ -74,6 +76,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
     options.accounts = Some(store.clone());
     options.ratings = Some(store.clone());
     options.lobby = Some(store.clone());
+    options.players = Some(store.clone());
     app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
@@ -97,10 +100,13 @@ fn router(state: AppState) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/games", get(index))
+        .route("/@/{name}", get(index))
+        .route("/player", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
         .merge(accounts::http::routes())
         .merge(ratings::http::routes())
+        .merge(players::routes())
         .merge(live::routes())
         .merge(lobby::http::routes())
         .fallback(not_found)
@@ -404,6 +410,7 @@ pub fn run_behind(
                 options.accounts = Some(s.clone());
                 options.ratings = Some(s.clone());
                 options.lobby = Some(s.clone());
+                options.players = Some(s.clone());
                 s
             }
             Database::Postgres(url) => {
@@ -411,6 +418,7 @@ pub fn run_behind(
                 options.accounts = Some(s.clone());
                 options.ratings = Some(s.clone());
                 options.lobby = Some(s.clone());
+                options.players = Some(s.clone());
                 s
             }
         };

@@ -15,6 +15,7 @@ use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
 use crate::live::{LiveCtx, LiveState};
 use crate::lobby::LobbyCtx;
+use crate::players::{PlayersCtx, PlayersState};
 use crate::ratings::{RatingsCtx, RatingsState};
 use crate::store::{GameEndHook, GameEnded, Store};
 use crate::{pool, seat};
@@ -53,6 +54,10 @@ pub struct Options {
     pub lobby: Option<Arc<dyn crate::lobby::LobbyStore>>,
     /// How long a challenge outlives its author's last lobby socket.
     pub lobby_grace: Duration,
+    /// The player pages' and leaderboards' queries (usually the game
+    /// store itself); they need `ratings` too. None: `/api/user/{name}/...`
+    /// and `/api/player/...` answer 404.
+    pub players: Option<Arc<dyn crate::store::PlayerStore>>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -74,6 +79,7 @@ impl Options {
             ratings: None,
             lobby: None,
             lobby_grace: crate::lobby::GRACE,
+            players: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -89,8 +95,8 @@ impl Options {
 
 /// The server's shared state: each domain's own part, which its handlers
 /// take as an axum substate (`State<GamesCtx>`, `State<LiveCtx>`,
-/// `State<AccountsCtx>`, `State<RatingsCtx>`, through the `FromRef` impls
-/// below). Only this module and `lib.rs` know all the domains; a domain
+/// `State<AccountsCtx>`, `State<RatingsCtx>`, `State<PlayersCtx>`, through
+/// the `FromRef` impls below). Only this module and `lib.rs` know all the domains; a domain
 /// that needs another's state holds it in its own (the live domain's
 /// `games`, the ratings' `Seats::accounts`).
 #[derive(Clone)]
@@ -100,6 +106,7 @@ pub struct AppState {
     pub(crate) accounts: AccountsCtx,
     pub(crate) ratings: RatingsCtx,
     pub(crate) lobby: LobbyCtx,
+    pub(crate) players: PlayersCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -132,6 +139,12 @@ impl FromRef<AppState> for RatingsCtx {
     }
 }
 
+impl FromRef<AppState> for PlayersCtx {
+    fn from_ref(state: &AppState) -> PlayersCtx {
+        state.players.clone()
+    }
+}
+
 /// The server's state over `store`, its unfinished games resumed.
 pub(crate) async fn state_with(
     store: Arc<dyn Store>,
@@ -157,6 +170,7 @@ pub(crate) async fn state_with(
         accounts: options.accounts.map(crate::accounts::Accounts::new),
         clock: options.clock,
     });
+    let engine_name = options.engine.as_ref().map(|e| e.name());
     let games = Arc::new(GamesState {
         games,
         engine: options.engine,
@@ -197,12 +211,18 @@ pub(crate) async fn state_with(
             options.lobby_grace,
         ))
     }));
+    let players = Arc::new(PlayersState {
+        players: options.players,
+        ratings: ratings.clone(),
+        engine_name,
+    });
     let state = AppState {
         games,
         live,
         accounts,
         ratings,
         lobby,
+        players,
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not

@@ -13,8 +13,9 @@ import { $ } from "./state.js";
  * @param {string | null} name
  */
 function showAccount(name) {
-  const label = $("account-name");
+  const label = $("account-name", HTMLAnchorElement);
   label.textContent = name ? name : "";
+  label.href = name ? `/@/${encodeURIComponent(name)}` : "/";
   label.hidden = !name;
   $("account-open").hidden = !!name;
   $("account-signout").hidden = !name;

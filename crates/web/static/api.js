@@ -66,6 +66,16 @@ export const api = {
   fen: (id) => call("GET", g(id) + "/fen"),
   pgn: (id) => call("GET", g(id) + "/pgn"),
   pgnDownload: (id) => g(id) + "/pgn?download=1",
+  user: (name) => call("GET", `/api/user/${encodeURIComponent(name)}`),
+  counts: (name) => call("GET", `/api/user/${encodeURIComponent(name)}/counts`),
+  ratingHistory: (name) => call("GET", `/api/user/${encodeURIComponent(name)}/rating-history`),
+  playerGames: (name, game, status, page, nb) =>
+    call(
+      "GET",
+      `/api/user/${encodeURIComponent(name)}/games?` +
+        new URLSearchParams({ game: game || "", status: status || "all", page: String(page || 1), nb: String(nb || 20) }),
+    ),
+  leaders: () => call("GET", "/api/player"),
   list: (list, limit) => call("GET", `/api/games?list=${list}&limit=${limit || 50}`),
   line: (id, ply, moves) => call("POST", g(id) + "/line", { ply, moves }),
   read: (id, text, ply, moves) => call("POST", g(id) + "/read", { text, ply, moves }),

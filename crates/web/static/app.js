@@ -28,6 +28,7 @@ import { showRules } from "./rules.js";
 import { $, app, hooks, you } from "./state.js";
 import { copyPgn, exportText, importText, onGamePicked, startPicked } from "./textio.js";
 import { typedError, onTypedMove } from "./typed.js";
+import { fillPlayerGames, wirePlayer } from "./player.js";
 
 function wireGameButtons() {
   $("flip").addEventListener("click", () => {
@@ -129,6 +130,8 @@ async function start() {
   wireIntro();
   wireLobby();
   wireAccount();
+  fillPlayerGames();
+  wirePlayer();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const target = /** @type {Element} */ (ev.target);

@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { clockLabel } from "./clocks.js";
+import { playerLink } from "./player.js";
 import { scoreText } from "./result.js";
 import { $, $$, app, sideName } from "./state.js";
 
@@ -83,6 +84,8 @@ export async function loadGames(list) {
     name.append(link(game.title || titles.get(game.variant) || game.variant));
     for (const side of ["white", "black"]) {
       const td = cell(playerName(game[side]), side);
+      // An account's name links to its player page.
+      if (game[side] && game[side].user) td.replaceChildren(playerLink(game[side]));
       if (game.you === side || game.you === "both") {
         const me = document.createElement("span");
         me.className = "you";

@@ -37,8 +37,20 @@ export function renderPlayers() {
     box.dataset.color = color;
     let name = seatName(color);
     if (y === color) name += " (you)";
-    box.querySelector(".name").textContent = name;
     const seat = g.seats && g.seats[color];
+    const label = box.querySelector(".name");
+    // An account's name links to the player's page.
+    const account = seat && seat.rating && seat.rating.name;
+    if (account && name.startsWith(account)) {
+      const a = document.createElement("a");
+      a.href = `/@/${encodeURIComponent(account)}`;
+      a.dataset.nav = "";
+      a.className = "player-link";
+      a.textContent = account;
+      label.replaceChildren(a, name.slice(account.length));
+    } else {
+      label.textContent = name;
+    }
     const dot = /** @type {HTMLElement} */ (box.querySelector(".presence"));
     const engine = seat && seat.kind === "engine";
     // Presence follows this page's socket: while it is down, nobody is

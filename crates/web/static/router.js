@@ -6,9 +6,12 @@ import { scheduleAnalysis } from "./analysis.js";
 import { api, LiveSocket } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { loadGames } from "./games.js";
+import { loadLeaders } from "./leaders.js";
 import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
 import { showError, textMessage, clearOutage } from "./notices.js";
 import { renderPlayers, renderSide } from "./panel.js";
+import { loadPlayer } from "./player.js";
+import { resizeChart } from "./chart.js";
 import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
@@ -16,6 +19,8 @@ export function showScreen(name) {
   $("create-screen").hidden = name !== "create";
   $("games-screen").hidden = name !== "games";
   $("game-screen").hidden = name !== "game";
+  $("player-screen").hidden = name !== "player";
+  $("leaders-screen").hidden = name !== "leaders";
   renderConnection();
 }
 
@@ -59,9 +64,32 @@ export async function route() {
     loadGames(list);
     return;
   }
+  const p = /^\/@\/([^/]+)\/?$/.exec(path);
+  if (p) {
+    let name = p[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch (_) {
+      // A malformed escape: the name as it came (no such player).
+    }
+    showScreen("player");
+    document.title = `${name} - Springboard`;
+    loadPlayer(name);
+    return;
+  }
+  if (path === "/player" || path === "/player/") {
+    showScreen("leaders");
+    document.title = "Leaderboards - Springboard";
+    loadLeaders();
+    return;
+  }
   showScreen("create");
   document.title = "Springboard";
 }
+
+window.addEventListener("resize", () => {
+  if (app.screen === "player") resizeChart();
+});
 
 export async function openGame(id, preloaded) {
   leaveGame();

@@ -2,6 +2,7 @@
 //! played or over, this browser's games with its side and whose move it
 //! is, and its boards and loaded texts, kept apart from the played games.
 
+use super::rated::SeatAccount;
 use super::request::{holder, player_name, Shared};
 use super::GamesState;
 use crate::error::ApiError;
@@ -16,6 +17,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use springboard_rules::{Color, Position, Variant};
+use std::collections::HashMap;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,6 +29,9 @@ pub struct ListRequest {
 #[derive(Serialize)]
 pub struct PlayerView {
     name: String,
+    /// The account's id (its player page `/@/{name}`) when the seat is an
+    /// account's, else null.
+    user: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -94,7 +99,44 @@ fn full_moves(rec: &GameRecord) -> usize {
     }
 }
 
-fn item(app: &GamesState, r: &GameRecord, who: Option<&str>) -> ListItem {
+/// A seat's name in the list: its account's when it has one.
+fn player(app: &GamesState, r: &GameRecord, c: Color, accounts: &Accounts) -> PlayerView {
+    let seat = match c {
+        Color::White => r.white_seat.as_deref(),
+        Color::Black => r.black_seat.as_deref(),
+    };
+    match seat.and_then(|s| accounts.get(s)).and_then(Option::as_ref) {
+        Some(a) if r.engine_color != Some(c) && r.mode != Mode::Local => PlayerView {
+            name: a.name.clone(),
+            user: Some(a.id.clone()),
+        },
+        _ => PlayerView {
+            name: player_name(app, r, c),
+            user: None,
+        },
+    }
+}
+
+/// The accounts of the seats of the listed games, by seat.
+type Accounts = HashMap<String, Option<SeatAccount>>;
+
+async fn accounts_of(app: &GamesState, recs: &[GameRecord]) -> Result<Accounts, ApiError> {
+    let mut accounts = Accounts::new();
+    let Some(rated) = &app.rated else {
+        return Ok(accounts);
+    };
+    for r in recs.iter().filter(|r| r.mode != Mode::Local) {
+        for seat in [&r.white_seat, &r.black_seat].into_iter().flatten() {
+            if !accounts.contains_key(seat) {
+                let account = rated.account_of_seat(seat).await?;
+                accounts.insert(seat.clone(), account);
+            }
+        }
+    }
+    Ok(accounts)
+}
+
+fn item(app: &GamesState, r: &GameRecord, who: Option<&str>, accounts: &Accounts) -> ListItem {
     let white = seat::holds(r.white_seat.as_deref(), who);
     let black = seat::holds(r.black_seat.as_deref(), who);
     ListItem {
@@ -103,12 +145,8 @@ fn item(app: &GamesState, r: &GameRecord, who: Option<&str>) -> ListItem {
         title: Variant::from_name(&r.variant).map_or("?", |v| v.title()),
         mode: r.mode,
         origin: r.origin,
-        white: PlayerView {
-            name: player_name(app, r, Color::White),
-        },
-        black: PlayerView {
-            name: player_name(app, r, Color::Black),
-        },
+        white: player(app, r, Color::White, accounts),
+        black: player(app, r, Color::Black, accounts),
         clock: r.clock_initial_ms.map(|i| ListClock {
             initial: i / 1000,
             increment: r.clock_increment_ms.unwrap_or(0) / 1000,
@@ -166,7 +204,11 @@ pub async fn list(
         .list(&which, limit)
         .await
         .map_err(crate::outage::api_error)?;
-    let games = recs.iter().map(|r| item(&app, r, who.as_deref())).collect();
+    let accounts = accounts_of(&app, &recs).await?;
+    let games = recs
+        .iter()
+        .map(|r| item(&app, r, who.as_deref(), &accounts))
+        .collect();
     Ok(Json(ListView { games }))
 }
 

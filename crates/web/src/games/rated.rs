@@ -53,4 +53,17 @@ pub trait RatedGames: Send + Sync + 'static {
     /// Each seat's account and rating in the rated game `game` (a casual
     /// game: None).
     async fn seats(&self, game: &GameRecord) -> Result<Option<RatedSeats>, ApiError>;
+
+    /// The account whose browser holds a seat (`seat`: its cookie hash),
+    /// for the names of the games lists; None: no account's.
+    async fn account_of_seat(&self, seat: &str) -> Result<Option<SeatAccount>, ApiError>;
+}
+
+/// An account as the games lists name a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAccount {
+    /// The name lower-cased (its player page's).
+    pub id: String,
+    /// The name as typed at sign-up.
+    pub name: String,
 }

@@ -7,7 +7,7 @@ use super::store::RatingStore;
 use crate::accounts::http::signed_in;
 use crate::accounts::AccountsCtx;
 use crate::error::ApiError;
-use crate::games::rated::{RatedGames, RatedSeat, RatedSeats};
+use crate::games::rated::{RatedGames, RatedSeat, RatedSeats, SeatAccount};
 use crate::games::Status;
 use crate::outage::api_error;
 use crate::store::GameRecord;
@@ -90,6 +90,14 @@ impl RatedGames for Seats {
             }
         }
         Ok(())
+    }
+
+    async fn account_of_seat(&self, seat: &str) -> Result<Option<SeatAccount>, ApiError> {
+        let account = self.store.account_of(seat).await.map_err(api_error)?;
+        Ok(account.map(|a| SeatAccount {
+            id: a.id,
+            name: a.name,
+        }))
     }
 
     async fn seats(&self, game: &GameRecord) -> Result<Option<RatedSeats>, ApiError> {

@@ -26,12 +26,14 @@ pub mod kinds;
 mod live;
 mod migrations;
 mod pg;
+pub mod players;
 mod sqlite;
 
 pub use ended::{Ending, GameEndHook, GameEnded, StoreTx};
 pub use games::{GameRecord, GameStore, ListQuery, MoveRecord};
 pub use live::{Crowd, PresenceStore};
 pub use pg::PgStore;
+pub use players::PlayerStore;
 pub use sqlite::SqliteStore;
 
 /// A failure of the database.
