@@ -9,7 +9,7 @@
 #   bash scripts/with-postgres.sh env SPRINGBOARD_LOAD_POSTGRES=... or
 #   SPRINGBOARD_LOAD_POSTGRES=auto, which takes that URL), with
 # SPRINGBOARD_LOAD_SERVERS=2 for two processes on one PostgreSQL database.
-# Runs crates/web/examples/load.rs against them with their pids (memory and
+# Runs crates/web/examples/load/ against them with their pids (memory and
 # open files) and the database (every game's moves checked), prints the
 # report, and stops the servers.
 set -euo pipefail

@@ -1,5 +1,5 @@
 //! The messages of a game's WebSocket, both ways, as serde enums: the
-//! server, the load tool (`examples/load.rs`) and the tests speak them. The
+//! server, the load tool (`examples/load/`) and the tests speak them. The
 //! exact text of each kind is in `tests/fixtures/ws/`, which the Rust tests
 //! and the page's test (`e2e/tests/protocol.test.js`) both read.
 //!
