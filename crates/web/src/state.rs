@@ -170,7 +170,6 @@ pub(crate) async fn state_with(
         accounts: options.accounts.map(crate::accounts::Accounts::new),
         clock: options.clock,
     });
-    let engine_name = options.engine.as_ref().map(|e| e.name());
     let games = Arc::new(GamesState {
         games,
         engine: options.engine,
@@ -214,7 +213,7 @@ pub(crate) async fn state_with(
     let players = Arc::new(PlayersState {
         players: options.players,
         ratings: ratings.clone(),
-        engine_name,
+        engine: games.engine.clone(),
     });
     let state = AppState {
         games,

@@ -227,7 +227,10 @@ pub struct GamesView {
 
 fn seat_view(ctx: &PlayersCtx, g: &PlayerGameRecord, color: &str, seat: &SeatRecord) -> SeatView {
     if g.engine_color.as_deref() == Some(color) {
-        let engine = ctx.engine_name.as_deref().unwrap_or("engine");
+        let engine = ctx
+            .engine
+            .as_ref()
+            .map_or_else(|| "engine".into(), |e| e.name());
         return SeatView {
             name: format!("{engine}, level {}", g.engine_level.unwrap_or(1)),
             user: None,

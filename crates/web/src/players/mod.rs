@@ -26,13 +26,14 @@ use axum::Router;
 use std::sync::Arc;
 
 /// The players domain's state: its queries, the ratings' (accounts by
-/// name, progress), and the engine's name for the games lists.
+/// name, progress), and the engine for the games lists.
 pub struct PlayersState {
     /// None: the server has no accounts (every route answers 404).
     pub(crate) players: Option<Arc<dyn PlayerStore>>,
     pub(crate) ratings: RatingsCtx,
-    /// The engine's name, when the server has one.
-    pub(crate) engine_name: Option<String>,
+    /// The server's engine, if any: its name names the engine's seats
+    /// (asked when a list is made, as the games' views do).
+    pub(crate) engine: Option<Arc<dyn crate::engine::EngineProvider>>,
 }
 
 /// What the players' handlers (`State<PlayersCtx>`) hold.
