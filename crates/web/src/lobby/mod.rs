@@ -62,7 +62,7 @@ pub struct NewGame {
 #[async_trait]
 pub trait Desk: Send + Sync + 'static {
     /// The seats the request holds (with `take`, one of its own if it
-    /// has none: the cookie to send is in [`Holder::cookie`]).
+    /// has none: the cookie to send is in the `Holder`'s `cookie`).
     async fn holder(&self, headers: &HeaderMap, take: bool) -> Result<Holder, ApiError>;
 
     /// The name of the account with id `id`, if there is one.
