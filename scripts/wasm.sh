@@ -41,11 +41,12 @@ if ! { [ -x "$bindgen" ] && "$bindgen" --version | grep -qF " $version"; }; then
   # A tool run once a build on a 1.4 MB module: built at opt-level 1
   # without LTO, 280 s of CPU instead of 347 s (one cold install each),
   # and its output byte for byte the same (checked with cmp).
-  export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0 \
-    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_LTO=false
-  if ! cargo install --locked "${args[@]}"; then
+  # (For the install only: the wasm profile below inherits release's.)
+  quick=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_LTO=false)
+  if ! "${quick[@]}" cargo install --locked "${args[@]}"; then
     echo "== its Cargo.lock cannot be used here: installing with the newest compatible dependencies"
-    cargo install "${args[@]}"
+    "${quick[@]}" cargo install "${args[@]}"
   fi
 fi
 
