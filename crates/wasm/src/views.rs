@@ -1,9 +1,8 @@
 //! What the page draws, read from the rules core only: the legal moves with
 //! their display data, the Hop Chess half-steps and the board of a
 //! position. The shapes (field names and values) are those of the play
-//! server's game view (`crates/web/src/view.rs`), so that the page reads
-//! either the same way; `e2e/tests/localrules.test.js` compares the two
-//! (the built WebAssembly against the running server) in every game.
+//! server's game view (`crates/web/src/games/view.rs`), so that a page can
+//! read either the same way.
 
 use serde::Serialize;
 use springboard_rules::notation::{san::to_san, uci::to_uci};

@@ -66,7 +66,6 @@ pub static ASSETS: &[Asset] = &[
     asset!("board.js", JS),
     asset!("pieces.js", JS),
     asset!("input.js", JS),
-    asset!("localrules.js", JS),
     asset!("markdown.js", JS),
     asset!("chart.js", JS),
     asset!("leaders.js", JS),

@@ -8,7 +8,6 @@ import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
 import { applyGame, refresh, prefixOf } from "./live.js";
-import { viewAfter, withLocalMoves } from "./localrules.js";
 import { showError, showOutage, isOutage } from "./notices.js";
 import { app, variationsAllowed, canMove, hooks } from "./state.js";
 
@@ -74,27 +73,11 @@ export function play(move) {
     });
     return;
   }
-  if (app.busy) return;
-  // The board after the move at once, from the rules core in the browser;
-  // the server's answer replaces it (or, if it refuses, the board before).
-  const ahead = viewAfter(g, move.uci);
-  if (ahead) {
-    app.game = ahead;
-    app.state = ahead;
-    app.input = new MoveInput([]);
-    closeChooser();
-    hooks.render();
-  }
   run(async () => {
     try {
       app.unsent = null;
       applyGame(await api.play(g.id, move.uci, g.plies));
     } catch (err) {
-      if (ahead && app.game === ahead) {
-        app.game = g;
-        app.state = s;
-        app.input = new MoveInput(canMove() ? s.legal : []);
-      }
       if (isOutage(err)) {
         // The move never reached the server: it is kept (shown on the
         // board, with a button to send it again), and said so.
@@ -146,7 +129,7 @@ export async function showLine(n) {
 }
 
 function showState(st) {
-  app.state = withLocalMoves(st);
+  app.state = st;
   app.input = new MoveInput(canMove() ? st.legal : []);
   closeChooser();
   hooks.render();

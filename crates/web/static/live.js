@@ -8,7 +8,6 @@ import { scheduleAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
-import { withLocalMoves } from "./localrules.js";
 import { showError } from "./notices.js";
 import { showPicked } from "./picker.js";
 import { $, app, canMove, ended, hooks } from "./state.js";
@@ -26,7 +25,6 @@ export function renderConnection() {
 export function applyGame(v) {
   if (!v || v.id === undefined) return;
   if (String(v.id) !== String(app.gameId)) return;
-  withLocalMoves(v);
   const old = app.game;
   if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
   app.game = v;
