@@ -73,10 +73,7 @@ pub async fn app(engine: Option<Arc<dyn EngineProvider>>) -> Router {
             .expect("an in-memory SQLite database opens"),
     );
     let mut options = Options::new(engine);
-    options.accounts = Some(store.clone());
-    options.ratings = Some(store.clone());
-    options.lobby = Some(store.clone());
-    options.players = Some(store.clone());
+    options.domains_on(&store);
     app_with(store, options)
         .await
         .expect("a new in-memory database resumes")
@@ -407,18 +404,12 @@ pub fn run_behind(
         let store: Arc<dyn Store> = match database {
             Database::Sqlite(path) => {
                 let s = Arc::new(SqliteStore::open(path).await?);
-                options.accounts = Some(s.clone());
-                options.ratings = Some(s.clone());
-                options.lobby = Some(s.clone());
-                options.players = Some(s.clone());
+                options.domains_on(&s);
                 s
             }
             Database::Postgres(url) => {
                 let s = Arc::new(PgStore::connect(url).await?);
-                options.accounts = Some(s.clone());
-                options.ratings = Some(s.clone());
-                options.lobby = Some(s.clone());
-                options.players = Some(s.clone());
+                options.domains_on(&s);
                 s
             }
         };

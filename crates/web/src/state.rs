@@ -67,6 +67,21 @@ pub struct Options {
 }
 
 impl Options {
+    /// Every domain's queries over `store`, the one database the games are
+    /// kept in (`SqliteStore` and `PgStore` hold them all).
+    pub fn domains_on<S>(&mut self, store: &Arc<S>)
+    where
+        S: crate::accounts::AccountStore
+            + crate::ratings::RatingStore
+            + crate::lobby::LobbyStore
+            + crate::store::PlayerStore,
+    {
+        self.accounts = Some(store.clone());
+        self.ratings = Some(store.clone());
+        self.lobby = Some(store.clone());
+        self.players = Some(store.clone());
+    }
+
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
         Options {
             engine,
