@@ -1,7 +1,7 @@
 // The page's side of the socket protocol, without a browser or a server:
 // the page's LiveSocket (crates/web/static/api.js) fed the fixtures of
 // crates/web/tests/fixtures/ws/, the exact texts the server sends (its Rust
-// test, crates/web/tests/protocol.rs, checks the server against the same
+// test, crates/web/tests/web/protocol.rs, checks the server against the same
 // files), and what the page sends checked against the client fixtures.
 import { test } from "node:test";
 import assert from "node:assert/strict";

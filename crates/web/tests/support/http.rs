@@ -89,7 +89,7 @@ pub async fn send(
     body: Option<&str>,
 ) -> (StatusCode, Vec<u8>) {
     // One browser for these tests: it holds both seats of the local games
-    // it creates (the seat scheme is tested in tests/play.rs).
+    // it creates (the seat scheme is tested in tests/web/play.rs).
     let (status, _, bytes) = raw(app, method, uri, Some(BROWSER), body.map(str::to_string)).await;
     (status, bytes)
 }

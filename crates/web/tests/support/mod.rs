@@ -2,9 +2,11 @@
 //! through the router ([`http`]), a server on loopback and plain clients
 //! for it ([`loopback`]), a browser with a cookie jar and an `Origin`
 //! ([`browser`]), app builders ([`apps`]), the test engines
-//! ([`engines`]), the captured log lines ([`logs`]) and the test PostgreSQL server ([`postgres`]). A test
-//! file in `tests/` includes it with `mod support;`, one in a folder
-//! (`tests/api/main.rs`) with `#[path = "../support/mod.rs"] mod support;`.
+//! ([`engines`]), the captured log lines ([`logs`]) and the test PostgreSQL server ([`postgres`]). The
+//! web test binary (`tests/web/main.rs`) includes it with
+//! `#[path = "../support/mod.rs"] mod support;` and its modules use it as
+//! `crate::support`; a test file of its own in `tests/` (`tests/logs.rs`)
+//! includes it with `mod support;`.
 
 // Each test binary uses a part of these helpers; the rest is not dead code
 // but another binary's.

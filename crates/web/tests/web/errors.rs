@@ -2,7 +2,7 @@
 //! `{"error": ...}` (issue 16 item 8): 405, 413, 414, 431 and a path that
 //! is not UTF-8; and what is left to hyper beyond its own head limit.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use springboard_web::{app, MAX_HEADERS, MAX_HEADER_BYTES, MAX_HEAD_BYTES, MAX_URI_BYTES};

@@ -4,7 +4,7 @@
 //! bad names, the sign-in limits, CSRF, forged sessions, the games of a
 //! browser becoming the account's, the stored hash, and the logs.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;

@@ -1,7 +1,7 @@
 //! The play server: seats, offers, clocks (a clock moved by hand), the
 //! database across a restart, engine games and hostile input.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;

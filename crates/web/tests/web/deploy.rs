@@ -2,7 +2,7 @@
 //! router (no network): the client address and scheme a trusted proxy
 //! gives, and the 503 answers while the store cannot be reached.
 
-mod support;
+use crate::support;
 
 use async_trait::async_trait;
 use axum::extract::ConnectInfo;

@@ -2,7 +2,7 @@
 //! when `SPRINGBOARD_TEST_POSTGRES` names a server (scripts/test.sh starts
 //! one). Each PostgreSQL test gets a database of its own.
 
-mod support;
+use crate::support;
 
 use async_trait::async_trait;
 use springboard_rules::Color;

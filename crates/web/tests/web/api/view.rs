@@ -1,9 +1,9 @@
 //! The board during a turn: facts the page draws (issue 11), and side
 //! lines, checked and viewed but never stored.
 
+use super::{analyse, local_game};
 use crate::support::engines::FirstMove;
 use crate::support::http::{call, play};
-use crate::{analyse, local_game};
 use axum::http::StatusCode;
 use serde_json::json;
 use springboard_web::app;

@@ -7,7 +7,7 @@
 //! signed in to it, and to no other (a signed-out browser, a stolen seat
 //! cookie, a forged session, another account).
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;

@@ -9,7 +9,7 @@
 //! additions, removals, the game's start for both players, withdrawal
 //! when the author's socket is gone), across two processes on PostgreSQL.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;

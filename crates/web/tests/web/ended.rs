@@ -5,7 +5,7 @@
 //! by the timer, an engine's mate. On SQLite, and on PostgreSQL when
 //! `SPRINGBOARD_TEST_POSTGRES` names a server.
 
-mod support;
+use crate::support;
 
 use async_trait::async_trait;
 use axum::body::Body;

@@ -6,7 +6,7 @@
 //! nothing; who may create and join a rated game; a failing hook leaves
 //! no half-written rating; an abandoned game aborted after a restart.
 
-mod support;
+use crate::support;
 
 use async_trait::async_trait;
 use axum::http::StatusCode;

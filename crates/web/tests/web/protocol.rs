@@ -3,7 +3,7 @@
 //! reads into its kind and writes back to the same text, and the server
 //! sends exactly those texts in a real exchange on loopback.
 
-mod support;
+use crate::support;
 
 use futures_util::SinkExt;
 use springboard_web::protocol::{ClientMessage, ServerMessage};

@@ -1,7 +1,7 @@
 //! Moves: the legal moves and their fields, playing to mate, refusals
 //! and what a move one part short lacks, and undo.
 
-use crate::local_game;
+use super::local_game;
 use crate::support::http::{call, new_game, play};
 use axum::http::StatusCode;
 use axum::Router;

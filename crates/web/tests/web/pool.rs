@@ -2,7 +2,7 @@
 //! queue, one engine request per game, and work stopped when its client
 //! leaves.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use springboard_rules::{Game, Move};

@@ -1,7 +1,7 @@
 //! The page's move box: a typed move read by the rules core, nothing
 //! played.
 
-use crate::local_game;
+use super::local_game;
 use crate::support::http::{call, play};
 use axum::http::StatusCode;
 use serde_json::{json, Value};

@@ -1,9 +1,6 @@
 //! The JSON API, request by request, through the router (no network):
-//! one test binary, a module a domain. This file holds the helpers more
-//! than one module uses.
-
-#[path = "../support/mod.rs"]
-mod support;
+//! a module a domain. This file holds the helpers more than one module
+//! uses.
 
 mod analysis;
 mod engine;

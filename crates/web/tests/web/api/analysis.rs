@@ -1,7 +1,7 @@
 //! Analysis: the score for White and the line in SAN, mates, bad
 //! requests, and a newer request or a move stopping the old one.
 
-use crate::analyse;
+use super::analyse;
 use crate::support::engines::{Cheater, FirstMove, Scripted, Waiter};
 use crate::support::http::{new_game, play, send};
 use axum::http::StatusCode;

@@ -4,7 +4,7 @@
 //! games list with its filters and pages, the leaderboards (best first,
 //! provisional ratings left out), and unknown or hostile names.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;

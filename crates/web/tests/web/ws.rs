@@ -1,6 +1,6 @@
 //! Live updates over a real WebSocket on loopback.
 
-mod support;
+use crate::support;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
