@@ -7,7 +7,7 @@
 //! - `text.rs`: what a line may be (trimmed, 1 to [`MAX_CHARS`]
 //!   characters, no control characters) and the per-author flood limit;
 //! - `view.rs`: the rooms, a line as the page sees it, and who a request
-//!   is in a game's chat ([`view::Speaker`]);
+//!   is in a game's chat (`view::Speaker`);
 //! - `store.rs`: the lines' table (`migrations/*/0009_chat.sql`) and the
 //!   notices between server processes (PostgreSQL's NOTIFY on
 //!   [`store::CHANNEL`]);

@@ -1,8 +1,8 @@
 //! Relations between accounts: blocks (issue 42, item 7). An account
 //! blocks another; between the two no personal challenge is posted and no
-//! open challenge accepted, either way (the lobby asks [`RelationState::between`]),
+//! open challenge accepted, either way (the lobby asks `RelationState::between`),
 //! and the blocker is shown no chat line of the blocked (the chat asks
-//! [`RelationState::blocking`]).
+//! `RelationState::blocking`).
 //!
 //! - `store.rs`: the table (`migrations/*/0009_chat.sql`, `blocks`) and
 //!   its [`RelationStore`] queries for SQLite and PostgreSQL;
