@@ -3,7 +3,8 @@
 // and never the spectator; the spectator's reach no player; `<b>` is
 // shown as text. Screenshots of a player's page at 375x667 and 1280x800
 // (into SPRINGBOARD_SHOTS when set, else e2e/screenshots), where the
-// board stays in view as lines come.
+// board stays in view as lines come. Then one player blocks the other
+// from the player page: the blocked's lines are hidden from the blocker.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -120,6 +121,29 @@ test("players and a spectator chat in their own rooms, live, as text", async () 
     await B.locator("#chat").scrollIntoViewIfNeeded();
     await B.screenshot({ path: join(SHOTS, `chat-panel-${w}x${h}.png`) });
   }
+
+  // Alice blocks Bob from his player page: his lines are hidden from her
+  // from then on, and her own page lists him.
+  const bob = `Bob_${suffix}`;
+  await A.setViewportSize({ width: 375, height: 667 });
+  await A.goto(new URL(`/@/${bob}`, env.server.url).href);
+  await A.waitForSelector("#player-rel:not([hidden])");
+  assert.equal(await A.locator("#player-block").innerText(), "Block");
+  await A.click("#player-block");
+  await A.waitForFunction(() => document.getElementById("player-block").textContent === "Unblock");
+  await A.screenshot({ path: join(SHOTS, "chat-block-375x667.png") });
+  await A.goto(new URL(`/@/Alice_${suffix}`, env.server.url).href);
+  await A.waitForSelector("#player-blocks:not([hidden])");
+  assert.deepEqual(await A.$$eval("#player-blocks-list a", (els) => els.map((e) => e.textContent)), [bob]);
+  await A.goto(new URL(game, env.server.url).href);
+  await A.waitForSelector("#chat:not([hidden])");
+  await waitLine(A, "<b>good luck</b>");
+  await new Promise((r) => setTimeout(r, 300));
+  await say(B, "a blocked line");
+  await say(C, "still spectating");
+  await new Promise((r) => setTimeout(r, 500));
+  assert.ok(!(await lines(A)).includes("a blocked line"), "a blocked author's line is hidden");
+  assert.ok(!(await lines(A)).includes("thanks"), "and so are the earlier ones");
   assert.deepEqual(errorsA, []);
   assert.deepEqual(errorsB, []);
   assert.deepEqual(errorsC, []);
