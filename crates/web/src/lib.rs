@@ -20,6 +20,7 @@
 
 pub mod accounts;
 mod assets;
+pub mod chat;
 pub mod clock;
 mod csrf;
 mod engine;
@@ -34,6 +35,7 @@ mod players;
 mod pool;
 pub mod proxy;
 pub mod ratings;
+pub mod relation;
 mod seat;
 mod state;
 pub mod store;
@@ -106,6 +108,8 @@ fn router(state: AppState) -> Router {
         .merge(players::routes())
         .merge(live::routes())
         .merge(lobby::http::routes())
+        .merge(relation::http::routes())
+        .merge(chat::http::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

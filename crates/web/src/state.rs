@@ -4,6 +4,7 @@
 //! domains; none of them imports it.
 
 use crate::accounts::{AccountsCtx, AccountsState};
+use crate::chat::ChatCtx;
 use crate::clock::{Clock, SystemClock};
 use crate::engine::EngineProvider;
 use crate::error::ServeError;
@@ -17,6 +18,7 @@ use crate::live::{LiveCtx, LiveState};
 use crate::lobby::LobbyCtx;
 use crate::players::{PlayersCtx, PlayersState};
 use crate::ratings::{RatingsCtx, RatingsState};
+use crate::relation::{RelationCtx, RelationState};
 use crate::store::{GameEndHook, GameEnded, Store};
 use crate::{pool, seat};
 use axum::extract::FromRef;
@@ -58,6 +60,12 @@ pub struct Options {
     /// store itself); they need `ratings` too. None: `/api/user/{name}/...`
     /// and `/api/player/...` answer 404.
     pub players: Option<Arc<dyn crate::store::PlayerStore>>,
+    /// Where blocks between accounts are kept (usually the game store
+    /// itself); None: nobody blocks anybody and `/api/rel/...` answers 404.
+    pub relation: Option<Arc<dyn crate::relation::RelationStore>>,
+    /// Where the games' chat lines are kept (usually the game store
+    /// itself); None: the server has no chat.
+    pub chat: Option<Arc<dyn crate::chat::ChatStore>>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -74,12 +82,16 @@ impl Options {
         S: crate::accounts::AccountStore
             + crate::ratings::RatingStore
             + crate::lobby::LobbyStore
-            + crate::store::PlayerStore,
+            + crate::store::PlayerStore
+            + crate::relation::RelationStore
+            + crate::chat::ChatStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
         self.lobby = Some(store.clone());
         self.players = Some(store.clone());
+        self.relation = Some(store.clone());
+        self.chat = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -95,6 +107,8 @@ impl Options {
             lobby: None,
             lobby_grace: crate::lobby::GRACE,
             players: None,
+            relation: None,
+            chat: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -122,6 +136,8 @@ pub struct AppState {
     pub(crate) ratings: RatingsCtx,
     pub(crate) lobby: LobbyCtx,
     pub(crate) players: PlayersCtx,
+    pub(crate) relation: RelationCtx,
+    pub(crate) chat: ChatCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -151,6 +167,18 @@ impl FromRef<AppState> for LobbyCtx {
 impl FromRef<AppState> for RatingsCtx {
     fn from_ref(state: &AppState) -> RatingsCtx {
         state.ratings.clone()
+    }
+}
+
+impl FromRef<AppState> for RelationCtx {
+    fn from_ref(state: &AppState) -> RelationCtx {
+        state.relation.clone()
+    }
+}
+
+impl FromRef<AppState> for ChatCtx {
+    fn from_ref(state: &AppState) -> ChatCtx {
+        state.chat.clone()
     }
 }
 
@@ -217,12 +245,25 @@ pub(crate) async fn state_with(
         accounts: accounts.clone(),
         ratings: ratings.clone(),
     };
+    let relation = Arc::new(RelationState {
+        store: options.relation,
+        accounts: accounts.clone(),
+    });
     let lobby = LobbyCtx(options.lobby.map(|store| {
         Arc::new(crate::lobby::Lobby::new(
             store,
             Arc::new(desk),
             live.process.clone(),
             options.lobby_grace,
+            relation.clone(),
+        ))
+    }));
+    let chat = ChatCtx(options.chat.map(|store| {
+        Arc::new(crate::chat::Chat::new(
+            store,
+            games.clone(),
+            accounts.clone(),
+            relation.clone(),
         ))
     }));
     let players = Arc::new(PlayersState {
@@ -237,6 +278,8 @@ pub(crate) async fn state_with(
         ratings,
         lobby,
         players,
+        relation,
+        chat,
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
@@ -256,6 +299,9 @@ pub(crate) async fn state_with(
     }
     if let Some(lobby) = &state.lobby.0 {
         crate::lobby::start(lobby, FRESH_MS, shared).await?;
+    }
+    if let Some(chat) = &state.chat.0 {
+        crate::chat::start(chat).await?;
     }
     let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {

@@ -19,6 +19,8 @@ import { wireLobby } from "./lobby.js";
 import { applyGame, refresh } from "./live.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
+import { openChat, wireChat } from "./chat.js";
+import { wireRelation } from "./relation.js";
 import { render } from "./render.js";
 import { showScreen, navigate, route, connectSocket } from "./router.js";
 import { showRules } from "./rules.js";
@@ -68,6 +70,8 @@ function wireGameButtons() {
       applyGame(v);
       // The socket learns the new seat from the cookie of a new upgrade.
       connectSocket(app.gameId);
+      // So does the chat: the player is in the players' room now.
+      openChat(app.gameId);
     }),
   );
   $("invite-copy").addEventListener("click", async () => {
@@ -125,6 +129,8 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
   wireLobby();
+  wireChat();
+  wireRelation();
   wireAccount();
   fillPlayerGames();
   wirePlayer();

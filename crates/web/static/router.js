@@ -5,12 +5,14 @@
 import { scheduleAnalysis } from "./analysis.js";
 import { api, LiveSocket } from "./api.js";
 import { closeChooser } from "./chooser.js";
+import { openChat, closeChat } from "./chat.js";
 import { loadGames } from "./games.js";
 import { loadLeaders } from "./leaders.js";
 import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
 import { showError, textMessage, clearOutage } from "./notices.js";
 import { renderPlayers, renderSide } from "./panel.js";
 import { loadPlayer } from "./player.js";
+import { showRelation } from "./relation.js";
 import { resizeChart } from "./chart.js";
 import { $, app, hooks } from "./state.js";
 
@@ -31,6 +33,7 @@ export function navigate(path) {
 
 function leaveGame() {
   if (app.socket) app.socket.close();
+  closeChat();
   $("variant-ask").hidden = true;
   textMessage("", "");
   app.socket = null;
@@ -75,6 +78,7 @@ export async function route() {
     showScreen("player");
     document.title = `${name} - Springboard`;
     loadPlayer(name);
+    showRelation(name);
     return;
   }
   if (path === "/player" || path === "/player/") {
@@ -116,6 +120,7 @@ export async function openGame(id, preloaded) {
   // buttons).
   window.scrollTo(0, 0);
   connectSocket(id);
+  openChat(id);
 }
 
 export function connectSocket(id) {

@@ -209,6 +209,9 @@ pub async fn create(
                     req.to.as_deref().unwrap_or_default()
                 )));
             };
+            if let Some(me) = &who.user {
+                refuse_blocked(lobby, me, &id, &name).await?;
+            }
             Some((id, name))
         }
     };
@@ -266,6 +269,22 @@ pub async fn create(
         None => v.view(&Listed::new(&rec, None)),
     };
     Ok(with_cookie(StatusCode::CREATED, who.cookie, view))
+}
+
+/// A 403 when account `me` blocks account `other` (named `name`) or is
+/// blocked by it: neither challenges the other.
+async fn refuse_blocked(
+    lobby: &super::Lobby,
+    me: &str,
+    other: &str,
+    name: &str,
+) -> Result<(), ApiError> {
+    if lobby.relation.between(me, other).await? {
+        return Err(ApiError::Forbidden(format!(
+            "you cannot play {name}: one of you blocks the other"
+        )));
+    }
+    Ok(())
 }
 
 async fn find(ctx: &LobbyCtx, id: &str) -> Result<ChallengeRecord, ApiError> {
@@ -360,6 +379,10 @@ pub async fn accept(
                 c.target_name.as_deref().unwrap_or(target)
             )));
         }
+    }
+    if let (Some(me), Some(author)) = (&who.user, &c.author_user) {
+        let name = c.author_name.as_deref().unwrap_or(author);
+        refuse_blocked(lobby, me, author, name).await?;
     }
     if c.rated {
         let Some(user) = &who.user else {

@@ -91,6 +91,8 @@ pub struct Lobby {
     pub(crate) process: String,
     pub(crate) grace: Duration,
     pub(crate) posts: crate::accounts::limit::Counter<std::net::IpAddr>,
+    /// The blocks between accounts: none challenges the other.
+    pub(crate) relation: crate::relation::RelationCtx,
 }
 
 /// The lobby's handlers' state: a cheap clone (None: the server has no
@@ -112,6 +114,7 @@ impl Lobby {
         desk: Arc<dyn Desk>,
         process: String,
         grace: Duration,
+        relation: crate::relation::RelationCtx,
     ) -> Lobby {
         let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
         Lobby {
@@ -121,6 +124,7 @@ impl Lobby {
             process,
             grace,
             posts,
+            relation,
         }
     }
 }
