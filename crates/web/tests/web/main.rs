@@ -15,6 +15,7 @@ mod support;
 
 mod accounts;
 mod api;
+mod chat;
 mod deploy;
 mod ended;
 mod errors;

@@ -7,7 +7,7 @@
 //! from the blocker, challenges refused both ways); the chat socket's live
 //! lines, and across two processes on PostgreSQL.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;
