@@ -10,6 +10,7 @@ use crate::error::ServeError;
 use crate::games::engine as schedule;
 use crate::games::limit::Limiter;
 use crate::games::{Action, Games, GamesCtx, GamesState};
+use crate::lichess::{LichessCtx, LichessState};
 use crate::live::hub::Hub;
 use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
@@ -58,6 +59,10 @@ pub struct Options {
     /// store itself); they need `ratings` too. None: `/api/user/{name}/...`
     /// and `/api/player/...` answer 404.
     pub players: Option<Arc<dyn crate::store::PlayerStore>>,
+    /// Where the personal API tokens are kept (usually the game store
+    /// itself); they need `accounts` too. None: the lichess-compatible
+    /// API answers 404.
+    pub tokens: Option<Arc<dyn crate::lichess::TokenStore>>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -74,12 +79,14 @@ impl Options {
         S: crate::accounts::AccountStore
             + crate::ratings::RatingStore
             + crate::lobby::LobbyStore
-            + crate::store::PlayerStore,
+            + crate::store::PlayerStore
+            + crate::lichess::TokenStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
         self.lobby = Some(store.clone());
         self.players = Some(store.clone());
+        self.tokens = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -95,6 +102,7 @@ impl Options {
             lobby: None,
             lobby_grace: crate::lobby::GRACE,
             players: None,
+            tokens: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -122,6 +130,7 @@ pub struct AppState {
     pub(crate) ratings: RatingsCtx,
     pub(crate) lobby: LobbyCtx,
     pub(crate) players: PlayersCtx,
+    pub(crate) lichess: LichessCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -151,6 +160,12 @@ impl FromRef<AppState> for LobbyCtx {
 impl FromRef<AppState> for RatingsCtx {
     fn from_ref(state: &AppState) -> RatingsCtx {
         state.ratings.clone()
+    }
+}
+
+impl FromRef<AppState> for LichessCtx {
+    fn from_ref(state: &AppState) -> LichessCtx {
+        state.lichess.clone()
     }
 }
 
@@ -230,6 +245,14 @@ pub(crate) async fn state_with(
         ratings: ratings.clone(),
         engine: games.engine.clone(),
     });
+    let lichess = Arc::new(LichessState {
+        tokens: options.tokens,
+        accounts: accounts.clone(),
+        games: games.clone(),
+        live: live.clone(),
+        ratings: ratings.clone(),
+        lobby: lobby.clone(),
+    });
     let state = AppState {
         games,
         live,
@@ -237,6 +260,7 @@ pub(crate) async fn state_with(
         ratings,
         lobby,
         players,
+        lichess,
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
