@@ -24,7 +24,9 @@ fi
 
 bin=${SPRINGBOARD_BIN:-}
 if [ -z "$bin" ]; then
-  cargo build -q -p springboard
+  # The same build as scripts/test.sh's and scripts/e2e.sh's (no -p: the
+  # workspace's features, so nothing is built twice).
+  cargo test --workspace --no-run -q
   bin=target/debug/springboard
 fi
 
