@@ -30,6 +30,8 @@ step "Rust tests" bash scripts/with-postgres.sh cargo test --workspace
 # quicker build.
 step "fuzz" env FUZZ_BUILD=quick FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash scripts/fuzz.sh
 step "e2e" bash scripts/e2e.sh
+# The lichess-compatible API through the berserk client (docs/api.md).
+step "API" bash scripts/api-test.sh
 step "XBoard" bash scripts/xboard-test.sh
 # Two servers on PostgreSQL behind nginx with TLS, a game through it from
 # Chromium, and a 10-second database outage (docs/deploy.md).

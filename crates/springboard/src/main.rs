@@ -81,6 +81,36 @@ struct UserArgs {
 enum UserCommand {
     /// Add an account, its password read from standard input (one line).
     Add(UserAddArgs),
+    /// Print a new personal API token of an account (for the
+    /// lichess-compatible API: `Authorization: Bearer <token>`).
+    Token(UserTokenArgs),
+}
+
+#[derive(clap::Args)]
+struct UserTokenArgs {
+    /// The account's username.
+    name: String,
+    /// What the token is for (the account page lists it so).
+    #[arg(long, default_value = "springboard user token")]
+    description: String,
+    /// The directory of the database, as for `serve`.
+    #[arg(long, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
+    /// The database, as for `serve`.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+}
+
+/// Prints a new personal API token (`springboard user token NAME`).
+fn user_token(args: &UserTokenArgs) -> Result<()> {
+    let description = args.description.trim();
+    if description.is_empty() || description.chars().count() > 100 {
+        anyhow::bail!("a token's description has 1 to 100 characters");
+    }
+    let database = database_of(&args.data, &args.database)?;
+    let token = springboard_web::add_token(&database, &args.name, description)?;
+    println!("{token}");
+    Ok(())
 }
 
 #[derive(clap::Args)]
@@ -234,6 +264,9 @@ fn main() -> Result<()> {
         Some(Command::User(UserArgs {
             command: UserCommand::Add(args),
         })) => user_add(&args),
+        Some(Command::User(UserArgs {
+            command: UserCommand::Token(args),
+        })) => user_token(&args),
         None => serve(&ServeArgs::default_args()),
     }
 }

@@ -72,6 +72,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("player.js", JS),
     asset!("chat.js", JS),
     asset!("relation.js", JS),
+    asset!("tokens.js", JS),
     asset!("vendor/uPlot.esm.js", JS),
     asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),

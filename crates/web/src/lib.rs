@@ -27,6 +27,7 @@ mod engine;
 mod error;
 mod extract;
 mod games;
+pub mod lichess;
 mod live;
 pub mod lobby;
 mod logs;
@@ -110,6 +111,7 @@ fn router(state: AppState) -> Router {
         .merge(lobby::http::routes())
         .merge(relation::http::routes())
         .merge(chat::http::routes())
+        .merge(lichess::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -355,6 +357,38 @@ pub fn add_user(database: &Database, name: &str, password: &str) -> Result<UserR
             )));
         }
         Ok(user)
+    })
+}
+
+/// Issues a new personal API token for the account `name` in the
+/// database `database` (opened, and brought up to date, for it), described
+/// as `description`: the token, to show once. `springboard user token`.
+/// Blocks the calling thread.
+pub fn add_token(database: &Database, name: &str, description: &str) -> Result<String, ServeError> {
+    let missing = || ServeError::Account(format!("no account is named '{name}'"));
+    let id = accounts::name::check(name).map_err(|_| missing())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let (accounts, tokens): (Arc<dyn AccountStore>, Arc<dyn lichess::TokenStore>) =
+            match database {
+                Database::Sqlite(path) => {
+                    let s = Arc::new(SqliteStore::open(path).await?);
+                    (s.clone(), s)
+                }
+                Database::Postgres(url) => {
+                    let s = Arc::new(PgStore::connect(url).await?);
+                    (s.clone(), s)
+                }
+            };
+        if accounts.user(&id).await?.is_none() {
+            return Err(missing());
+        }
+        let (_, token) =
+            lichess::auth::issue(&*tokens, &*accounts, &id, description, SystemClock.now_ms())
+                .await?;
+        Ok(token)
     })
 }
 

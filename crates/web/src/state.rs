@@ -11,6 +11,7 @@ use crate::error::ServeError;
 use crate::games::engine as schedule;
 use crate::games::limit::Limiter;
 use crate::games::{Action, Games, GamesCtx, GamesState};
+use crate::lichess::{LichessCtx, LichessState};
 use crate::live::hub::Hub;
 use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
@@ -66,6 +67,10 @@ pub struct Options {
     /// Where the games' chat lines are kept (usually the game store
     /// itself); None: the server has no chat.
     pub chat: Option<Arc<dyn crate::chat::ChatStore>>,
+    /// Where the personal API tokens are kept (usually the game store
+    /// itself); they need `accounts` too. None: the lichess-compatible
+    /// API answers 404.
+    pub tokens: Option<Arc<dyn crate::lichess::TokenStore>>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -84,7 +89,8 @@ impl Options {
             + crate::lobby::LobbyStore
             + crate::store::PlayerStore
             + crate::relation::RelationStore
-            + crate::chat::ChatStore,
+            + crate::chat::ChatStore
+            + crate::lichess::TokenStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
@@ -92,6 +98,7 @@ impl Options {
         self.players = Some(store.clone());
         self.relation = Some(store.clone());
         self.chat = Some(store.clone());
+        self.tokens = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -109,6 +116,7 @@ impl Options {
             players: None,
             relation: None,
             chat: None,
+            tokens: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -138,6 +146,7 @@ pub struct AppState {
     pub(crate) players: PlayersCtx,
     pub(crate) relation: RelationCtx,
     pub(crate) chat: ChatCtx,
+    pub(crate) lichess: LichessCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -179,6 +188,12 @@ impl FromRef<AppState> for RelationCtx {
 impl FromRef<AppState> for ChatCtx {
     fn from_ref(state: &AppState) -> ChatCtx {
         state.chat.clone()
+    }
+}
+
+impl FromRef<AppState> for LichessCtx {
+    fn from_ref(state: &AppState) -> LichessCtx {
+        state.lichess.clone()
     }
 }
 
@@ -271,6 +286,14 @@ pub(crate) async fn state_with(
         ratings: ratings.clone(),
         engine: games.engine.clone(),
     });
+    let lichess = Arc::new(LichessState {
+        tokens: options.tokens,
+        accounts: accounts.clone(),
+        games: games.clone(),
+        live: live.clone(),
+        ratings: ratings.clone(),
+        lobby: lobby.clone(),
+    });
     let state = AppState {
         games,
         live,
@@ -280,6 +303,7 @@ pub(crate) async fn state_with(
         players,
         relation,
         chat,
+        lichess,
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not

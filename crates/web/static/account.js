@@ -7,6 +7,7 @@
 
 import { api } from "./api.js";
 import { $ } from "./state.js";
+import { wireTokens } from "./tokens.js";
 
 /**
  * Shows `name` as signed in, or the "Sign in" button when null.
@@ -19,6 +20,7 @@ function showAccount(name) {
   label.hidden = !name;
   $("account-open").hidden = !!name;
   $("account-signout").hidden = !name;
+  $("account-tokens-open").hidden = !name;
   // A rated game is for accounts: "Play a friend" offers it signed in.
   $("friend-rated-label").hidden = !name;
   // The lobby (lobby.js) hears who the page is signed in as.
@@ -80,5 +82,6 @@ export function wireAccount() {
     // The browser has a new seat cookie: the page starts again from it.
     location.reload();
   });
+  wireTokens();
   loadAccount();
 }

@@ -35,7 +35,6 @@ where
     AccountsCtx: FromRef<S>,
 {
     Router::new()
-        .route("/api/account", get(me))
         .route("/api/account/games", get(my_games))
         .route("/api/account/signup", post(sign_up))
         .route("/api/account/signin", post(sign_in))

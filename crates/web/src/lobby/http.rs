@@ -6,7 +6,7 @@
 use super::hub::{self, Declined, Started};
 use super::store::ChallengeRecord;
 use super::view::{ChallengeView, Listed, OnlineView, Viewer};
-use super::{LobbyCtx, NewGame, MAX_OPEN_PER_AUTHOR};
+use super::{Lobby, LobbyCtx, NewGame, Who, MAX_OPEN_PER_AUTHOR};
 use crate::error::ApiError;
 use crate::games::http::{body, playable_variant, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::outage::api_error;
@@ -19,6 +19,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use springboard_rules::Color;
+use std::sync::Arc;
 
 /// The lowest and highest rating a range may name.
 pub const RATING_BOUNDS: (i64, i64) = (0, 4000);
@@ -45,23 +46,23 @@ where
 #[derive(Deserialize, Clone, Copy)]
 #[serde(deny_unknown_fields)]
 pub struct ClockRequest {
-    initial: u32,
-    increment: u32,
+    pub(crate) initial: u32,
+    pub(crate) increment: u32,
 }
 
 /// A new challenge.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateChallenge {
-    variant: String,
-    clock: Option<ClockRequest>,
+    pub(crate) variant: String,
+    pub(crate) clock: Option<ClockRequest>,
     /// `white`, `black` or `random` (the default).
-    color: Option<String>,
-    rated: Option<bool>,
-    min_rating: Option<i64>,
-    max_rating: Option<i64>,
+    pub(crate) color: Option<String>,
+    pub(crate) rated: Option<bool>,
+    pub(crate) min_rating: Option<i64>,
+    pub(crate) max_rating: Option<i64>,
     /// A personal challenge: the challenged player's username.
-    to: Option<String>,
+    pub(crate) to: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -149,6 +150,25 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let lobby = ctx.get()?;
     let req = body(req)?;
+    let ip = crate::proxy::client_ip(&ext);
+    let (who, rec) = post_as(lobby, Who::Request(&headers), ip, req).await?;
+    let v = viewer(&who);
+    let listed = lobby.hub.list().into_iter().find(|c| c.view.id == rec.id);
+    let view = match listed {
+        Some(c) => v.view(&c),
+        None => v.view(&Listed::new(&rec, None)),
+    };
+    Ok(with_cookie(StatusCode::CREATED, who.cookie, view))
+}
+
+/// Posts the challenge `req` of `who` (from the client address `ip`):
+/// who it was (with the cookie of a seat it took) and the challenge.
+pub(crate) async fn post_as(
+    lobby: &Arc<Lobby>,
+    who: Who<'_>,
+    ip: std::net::IpAddr,
+    req: CreateChallenge,
+) -> Result<(Holder, ChallengeRecord), ApiError> {
     let variant = playable_variant(&req.variant)?;
     let clock = read_clock(req.clock)?;
     let color = req.color.unwrap_or_else(|| "random".to_string());
@@ -177,7 +197,7 @@ pub async fn create(
         Some(name) => Some(crate::accounts::name::check(name)?),
         None => None,
     };
-    let who = lobby.desk.holder(&headers, true).await?;
+    let who = who.holder(&*lobby.desk, true).await?;
     let Some(seat) = who.seat.clone() else {
         return Err(ApiError::BadRequest(
             "this browser has no seat to play with".into(),
@@ -216,7 +236,6 @@ pub async fn create(
         }
     };
     let now = lobby.desk.now();
-    let ip = crate::proxy::client_ip(&ext);
     if lobby.posts.over(&ip, now) {
         return Err(ApiError::TooManyRequests(format!(
             "too many challenges from your address; at most {} in 5 minutes",
@@ -262,13 +281,7 @@ pub async fn create(
     if !lobby.hub.has_author(&seat) {
         hub::withdraw_later(lobby, vec![seat]);
     }
-    let v = viewer(&who);
-    let listed = lobby.hub.list().into_iter().find(|c| c.view.id == rec.id);
-    let view = match listed {
-        Some(c) => v.view(&c),
-        None => v.view(&Listed::new(&rec, None)),
-    };
-    Ok(with_cookie(StatusCode::CREATED, who.cookie, view))
+    Ok((who, rec))
 }
 
 /// A 403 when account `me` blocks account `other` (named `name`) or is
@@ -287,8 +300,8 @@ async fn refuse_blocked(
     Ok(())
 }
 
-async fn find(ctx: &LobbyCtx, id: &str) -> Result<ChallengeRecord, ApiError> {
-    ctx.get()?
+async fn find(lobby: &Lobby, id: &str) -> Result<ChallengeRecord, ApiError> {
+    lobby
         .store
         .challenge(id)
         .await
@@ -311,19 +324,29 @@ pub async fn cancel(
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let lobby = ctx.get()?;
-    let c = find(&ctx, &id).await?;
-    let who = lobby.desk.holder(&headers, false).await?;
+    cancel_as(lobby, &id, Who::Request(&headers)).await?;
+    Ok(Json(serde_json::json!({"cancelled": id})))
+}
+
+/// Cancels challenge `id` for `who`, its author: the challenge.
+pub(crate) async fn cancel_as(
+    lobby: &Arc<Lobby>,
+    id: &str,
+    who: Who<'_>,
+) -> Result<ChallengeRecord, ApiError> {
+    let c = find(lobby, id).await?;
+    let who = who.holder(&*lobby.desk, false).await?;
     if !wrote(&who, &c) {
         return Err(ApiError::Forbidden(
             "only its author cancels a challenge".into(),
         ));
     }
-    if lobby.store.claim(&id).await.map_err(api_error)?.is_none() {
+    if lobby.store.claim(id).await.map_err(api_error)?.is_none() {
         return Err(gone());
     }
     tracing::info!(challenge = %id, "challenge cancelled");
     hub::changed(lobby).await;
-    Ok(Json(serde_json::json!({"cancelled": id})))
+    Ok(c)
 }
 
 pub async fn decline(
@@ -332,8 +355,19 @@ pub async fn decline(
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let lobby = ctx.get()?;
-    let c = find(&ctx, &id).await?;
-    let who = lobby.desk.holder(&headers, false).await?;
+    decline_as(lobby, &id, Who::Request(&headers)).await?;
+    Ok(Json(serde_json::json!({"declined": id})))
+}
+
+/// Declines challenge `id` for `who`, the challenged player: the
+/// challenge.
+pub(crate) async fn decline_as(
+    lobby: &Arc<Lobby>,
+    id: &str,
+    who: Who<'_>,
+) -> Result<ChallengeRecord, ApiError> {
+    let c = find(lobby, id).await?;
+    let who = who.holder(&*lobby.desk, false).await?;
     let Some(target) = &c.target_user else {
         return Err(ApiError::BadRequest(
             "an open challenge is not declined: leave it".into(),
@@ -344,19 +378,19 @@ pub async fn decline(
             "only the challenged player declines a challenge".into(),
         ));
     }
-    if lobby.store.claim(&id).await.map_err(api_error)?.is_none() {
+    if lobby.store.claim(id).await.map_err(api_error)?.is_none() {
         return Err(gone());
     }
     tracing::info!(challenge = %id, "challenge declined");
     hub::changed(lobby).await;
     let declined = Declined {
-        challenge: id.clone(),
+        challenge: id.to_string(),
         by: c.target_name.clone().unwrap_or_default(),
         seat: c.author_seat.clone(),
         user: c.author_user.clone(),
     };
     hub::announce(lobby, None, Some(declined)).await;
-    Ok(Json(serde_json::json!({"declined": id})))
+    Ok(c)
 }
 
 pub async fn accept(
@@ -365,8 +399,19 @@ pub async fn accept(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let lobby = ctx.get()?;
-    let c = find(&ctx, &id).await?;
-    let who = lobby.desk.holder(&headers, true).await?;
+    let (who, game) = accept_as(lobby, &id, Who::Request(&headers)).await?;
+    Ok(with_cookie(StatusCode::OK, who.cookie, Accepted { game }))
+}
+
+/// Accepts challenge `id` for `who`: who it was (with the cookie of a
+/// seat it took) and the new game's id.
+pub(crate) async fn accept_as(
+    lobby: &Arc<Lobby>,
+    id: &str,
+    who: Who<'_>,
+) -> Result<(Holder, String), ApiError> {
+    let c = find(lobby, id).await?;
+    let who = who.holder(&*lobby.desk, true).await?;
     if wrote(&who, &c) {
         return Err(ApiError::Conflict(
             "this is your own challenge: another player must accept it".into(),
@@ -409,7 +454,7 @@ pub async fn accept(
         ));
     };
     // The one winner: whoever deletes the row.
-    let Some(c) = lobby.store.claim(&id).await.map_err(api_error)? else {
+    let Some(c) = lobby.store.claim(id).await.map_err(api_error)? else {
         return Err(ApiError::Conflict(
             "this challenge was just taken, cancelled or withdrawn".into(),
         ));
@@ -442,11 +487,11 @@ pub async fn accept(
     tracing::info!(challenge = %id, game = %game, "challenge accepted");
     hub::changed(lobby).await;
     let started = Started {
-        challenge: id,
+        challenge: id.to_string(),
         game: game.clone(),
         seats: vec![c.author_seat.clone(), seat],
         users: c.author_user.iter().chain(&who.user).cloned().collect(),
     };
     hub::announce(lobby, Some(started), None).await;
-    Ok(with_cookie(StatusCode::OK, who.cookie, Accepted { game }))
+    Ok((who, game))
 }

@@ -82,6 +82,24 @@ pub trait Desk: Send + Sync + 'static {
     fn now(&self) -> i64;
 }
 
+/// Who acts on a challenge: a request, whose seats the [`Desk`] finds
+/// from its headers (cookies), or a holder found another way (a bearer
+/// token of the lichess-compatible API, `crate::lichess`).
+pub(crate) enum Who<'a> {
+    Request(&'a HeaderMap),
+    Holder(Holder),
+}
+
+impl Who<'_> {
+    /// The seats it holds (with `take`, a request with none gets one).
+    pub(crate) async fn holder(self, desk: &dyn Desk, take: bool) -> Result<Holder, ApiError> {
+        match self {
+            Who::Request(headers) => desk.holder(headers, take).await,
+            Who::Holder(h) => Ok(h),
+        }
+    }
+}
+
 /// The lobby's part of the server.
 pub struct Lobby {
     pub(crate) store: Arc<dyn LobbyStore>,

@@ -19,6 +19,7 @@ mod chat;
 mod deploy;
 mod ended;
 mod errors;
+mod lichess;
 mod lobby;
 mod play;
 mod players;
