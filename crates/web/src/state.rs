@@ -15,6 +15,7 @@ use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
 use crate::live::{LiveCtx, LiveState};
 use crate::lobby::LobbyCtx;
+use crate::notify::NotifyCtx;
 use crate::players::{PlayersCtx, PlayersState};
 use crate::ratings::{RatingsCtx, RatingsState};
 use crate::store::{GameEndHook, GameEnded, Store};
@@ -58,6 +59,12 @@ pub struct Options {
     /// store itself); they need `ratings` too. None: `/api/user/{name}/...`
     /// and `/api/player/...` answer 404.
     pub players: Option<Arc<dyn crate::store::PlayerStore>>,
+    /// Where the notifications are kept (usually the game store itself);
+    /// they need `accounts` too. None: no notifications, `/api/notify`
+    /// answers 404.
+    pub notify: Option<Arc<dyn crate::notify::NotifyStore>>,
+    /// How email is sent (`serve --smtp`); None: email is off.
+    pub mail: Option<crate::notify::MailConfig>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -74,12 +81,14 @@ impl Options {
         S: crate::accounts::AccountStore
             + crate::ratings::RatingStore
             + crate::lobby::LobbyStore
-            + crate::store::PlayerStore,
+            + crate::store::PlayerStore
+            + crate::notify::NotifyStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
         self.lobby = Some(store.clone());
         self.players = Some(store.clone());
+        self.notify = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -95,6 +104,8 @@ impl Options {
             lobby: None,
             lobby_grace: crate::lobby::GRACE,
             players: None,
+            notify: None,
+            mail: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -122,6 +133,7 @@ pub struct AppState {
     pub(crate) ratings: RatingsCtx,
     pub(crate) lobby: LobbyCtx,
     pub(crate) players: PlayersCtx,
+    pub(crate) notify: NotifyCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -154,6 +166,27 @@ impl FromRef<AppState> for RatingsCtx {
     }
 }
 
+impl FromRef<AppState> for NotifyCtx {
+    fn from_ref(state: &AppState) -> NotifyCtx {
+        state.notify.clone()
+    }
+}
+
+/// Every change told to several sinks (the live hub, the notifications).
+struct Sinks(Vec<Arc<dyn crate::games::ChangeSink>>);
+
+impl crate::games::ChangeSink for Sinks {
+    fn publish(&self, id: &str, version: i64) {
+        for s in &self.0 {
+            s.publish(id, version);
+        }
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.0.iter().any(|s| s.has(id))
+    }
+}
+
 impl FromRef<AppState> for PlayersCtx {
     fn from_ref(state: &AppState) -> PlayersCtx {
         state.players.clone()
@@ -177,8 +210,23 @@ pub(crate) async fn state_with(
     };
     let hub = Arc::new(Hub::default());
     let mut games = Games::new(store.clone(), options.clock.clone());
-    games.watchers = hub.clone();
-    games.end_hooks = options.end_hooks;
+    // The notifications need accounts: without them, none.
+    let notify_store = options.notify.filter(|_| options.accounts.is_some());
+    let mut end_hooks = options.end_hooks;
+    let moves = match &notify_store {
+        Some(_) => {
+            let (sink, rx) = crate::notify::sources::move_sink();
+            games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink)]));
+            end_hooks.push(Arc::new(crate::notify::sources::EndHook));
+            Some(rx)
+        }
+        None => {
+            games.watchers = hub.clone();
+            None
+        }
+    };
+    let ended_rx = options.ended.subscribe();
+    games.end_hooks = end_hooks;
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
     let accounts = Arc::new(AccountsState {
@@ -209,6 +257,13 @@ pub(crate) async fn state_with(
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
     });
+    let notify = match notify_store {
+        Some(s) => Some(Arc::new(
+            crate::notify::Notify::new(s, accounts.clone(), options.mail)
+                .map_err(|e| ServeError::Mail(e.to_string()))?,
+        )),
+        None => None,
+    };
     let ratings = Arc::new(RatingsState {
         ratings: options.ratings,
     });
@@ -223,6 +278,10 @@ pub(crate) async fn state_with(
             Arc::new(desk),
             live.process.clone(),
             options.lobby_grace,
+            match &notify {
+                Some(n) => Arc::new(crate::notify::sources::Challenges(Arc::downgrade(n))),
+                None => Arc::new(crate::lobby::NoSink),
+            },
         ))
     }));
     let players = Arc::new(PlayersState {
@@ -237,6 +296,7 @@ pub(crate) async fn state_with(
         ratings,
         lobby,
         players,
+        notify: NotifyCtx(notify),
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
@@ -256,6 +316,13 @@ pub(crate) async fn state_with(
     }
     if let Some(lobby) = &state.lobby.0 {
         crate::lobby::start(lobby, FRESH_MS, shared).await?;
+    }
+    if let Some(n) = &state.notify.0 {
+        crate::notify::start(n).await?;
+        if let Some(rx) = moves {
+            crate::notify::sources::watch_moves(n, state.games.games.store.clone(), rx);
+        }
+        crate::notify::sources::deliver_ends(n, ended_rx);
     }
     let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {

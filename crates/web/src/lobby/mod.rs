@@ -82,6 +82,20 @@ pub trait Desk: Send + Sync + 'static {
     fn now(&self) -> i64;
 }
 
+/// Who is told of a new personal challenge (the notifications); the
+/// lobby owns the trait, the app implements it.
+pub trait ChallengeSink: Send + Sync + 'static {
+    /// Challenge `c`, naming its target account, was just posted.
+    fn personal(&self, c: &ChallengeRecord);
+}
+
+/// Nobody is told.
+pub struct NoSink;
+
+impl ChallengeSink for NoSink {
+    fn personal(&self, _c: &ChallengeRecord) {}
+}
+
 /// The lobby's part of the server.
 pub struct Lobby {
     pub(crate) store: Arc<dyn LobbyStore>,
@@ -91,6 +105,8 @@ pub struct Lobby {
     pub(crate) process: String,
     pub(crate) grace: Duration,
     pub(crate) posts: crate::accounts::limit::Counter<std::net::IpAddr>,
+    /// Told of each personal challenge posted.
+    pub(crate) personal: Arc<dyn ChallengeSink>,
 }
 
 /// The lobby's handlers' state: a cheap clone (None: the server has no
@@ -112,6 +128,7 @@ impl Lobby {
         desk: Arc<dyn Desk>,
         process: String,
         grace: Duration,
+        personal: Arc<dyn ChallengeSink>,
     ) -> Lobby {
         let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
         Lobby {
@@ -121,6 +138,7 @@ impl Lobby {
             process,
             grace,
             posts,
+            personal,
         }
     }
 }
