@@ -26,6 +26,7 @@ import { $, app, hooks, you } from "./state.js";
 import { copyPgn, exportText, importText, onGamePicked, startPicked } from "./textio.js";
 import { typedError, onTypedMove } from "./typed.js";
 import { fillPlayerGames, wirePlayer } from "./player.js";
+import { wireNotify } from "./notify.js";
 
 function wireGameButtons() {
   $("flip").addEventListener("click", () => {
@@ -125,6 +126,7 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
   wireLobby();
+  wireNotify();
   wireAccount();
   fillPlayerGames();
   wirePlayer();
