@@ -365,12 +365,14 @@ impl Smtp {
             .arg(&maildir)
             .spawn()
             .expect("aiosmtpd starts");
+        // Held (killed and waited for when dropped) before anything can fail.
+        let smtp = Smtp { child, port, dir };
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
                 .await
                 .is_ok()
             {
-                return Some(Smtp { child, port, dir });
+                return Some(smtp);
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }

@@ -239,7 +239,7 @@ fn sentence(rec: &NotificationRecord) -> (String, String) {
 /// gets its kind.
 pub(crate) async fn notification(notify: &Notify, mailer: &Mailer, rec: &NotificationRecord) {
     let email = match notify.store.email(&rec.user_id).await {
-        Ok(Some(e)) if e.confirmed && e.kinds.iter().any(|k| *k == rec.kind) => e,
+        Ok(Some(e)) if e.confirmed && e.kinds.contains(&rec.kind) => e,
         Ok(_) => return,
         Err(e) => {
             tracing::warn!(error = %e, "cannot read an account's email settings");

@@ -1,7 +1,7 @@
 //! The notifications' tables (`migrations/*/0008_notify.sql`): the
 //! [`NotifyStore`] queries over each backend's pool (the same portable
 //! statements for SQLite and PostgreSQL), the end-of-game writes in the
-//! ending transaction ([`insert_in`], [`user_of_seat_in`]), and the
+//! ending transaction (`insert_in`, `user_of_seat_in`, `game_in`), and the
 //! notices between server processes (PostgreSQL's NOTIFY on [`CHANNEL`]).
 
 use crate::store::{PgStore, SqliteStore, StoreError, StoreTx};
