@@ -165,6 +165,21 @@ struct ServeArgs {
     /// comma-separated. Without it both headers are ignored.
     #[arg(long = "trusted-proxy", value_name = "ADDR", value_delimiter = ',')]
     trusted_proxy: Vec<springboard_web::proxy::Net>,
+    /// Send notification emails through this SMTP server (smtp://host:port,
+    /// plain SMTP). Without it email is off.
+    #[arg(long, value_name = "URL")]
+    smtp: Option<String>,
+    /// The From address of the emails.
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "Springboard <springboard@localhost>"
+    )]
+    smtp_from: String,
+    /// The site's public URL, for the emails' links (the default is the
+    /// address the server listens on).
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
 }
 
 impl ServeArgs {
@@ -175,6 +190,9 @@ impl ServeArgs {
             data: None,
             database: None,
             trusted_proxy: Vec::new(),
+            smtp: None,
+            smtp_from: "Springboard <springboard@localhost>".to_string(),
+            public_url: None,
         }
     }
 }
@@ -231,7 +249,23 @@ fn serve(args: &ServeArgs) -> Result<()> {
     }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
     let trusted = springboard_web::proxy::Trusted::new(args.trusted_proxy.clone());
-    springboard_web::run_behind(&args.host, args.port, &database, Some(engine), trusted)?;
+    let mail = args
+        .smtp
+        .as_ref()
+        .map(|smtp| springboard_web::notify::MailConfig {
+            smtp: smtp.clone(),
+            from: args.smtp_from.clone(),
+            // Empty: the server's own address once it listens.
+            public_url: args.public_url.clone().unwrap_or_default(),
+        });
+    springboard_web::run_mailing(
+        &args.host,
+        args.port,
+        &database,
+        Some(engine),
+        trusted,
+        mail,
+    )?;
     Ok(())
 }
 

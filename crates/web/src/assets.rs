@@ -53,6 +53,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("live.js", JS),
     asset!("notation.js", JS),
     asset!("notices.js", JS),
+    asset!("notify.js", JS),
     asset!("panel.js", JS),
     asset!("picker.js", JS),
     asset!("render.js", JS),

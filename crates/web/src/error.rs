@@ -128,4 +128,7 @@ pub enum ServeError {
     /// An account that cannot be added (`springboard user add`).
     #[error("{0}")]
     Account(String),
+    /// A bad email setting (`serve --smtp`, `--smtp-from`, `--public-url`).
+    #[error("{0}")]
+    Mail(String),
 }

@@ -31,6 +31,7 @@ pub mod lichess;
 mod live;
 pub mod lobby;
 mod logs;
+pub mod notify;
 mod outage;
 mod players;
 mod pool;
@@ -112,6 +113,7 @@ fn router(state: AppState) -> Router {
         .merge(relation::http::routes())
         .merge(chat::http::routes())
         .merge(lichess::routes())
+        .merge(notify::http::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -412,6 +414,18 @@ pub fn run_behind(
     engine: Option<Arc<dyn EngineProvider>>,
     trusted_proxies: proxy::Trusted,
 ) -> Result<(), ServeError> {
+    run_mailing(host, port, database, engine, trusted_proxies, None)
+}
+
+/// [`run_behind`], sending email as `mail` says (None: email is off).
+pub fn run_mailing(
+    host: &str,
+    port: u16,
+    database: &Database,
+    engine: Option<Arc<dyn EngineProvider>>,
+    trusted_proxies: proxy::Trusted,
+    mail: Option<notify::MailConfig>,
+) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
         _ => host
@@ -438,6 +452,13 @@ pub fn run_behind(
         let engine_name = engine.as_ref().map(|e| e.name());
         let mut options = Options::new(engine);
         options.trusted_proxies = trusted_proxies;
+        options.mail = match (mail, listener.local_addr()) {
+            (Some(mut m), Ok(local)) if m.public_url.is_empty() => {
+                m.public_url = format!("http://{local}");
+                Some(m)
+            }
+            (m, _) => m,
+        };
         // Every domain's queries over the one database.
         let store: Arc<dyn Store> = match database {
             Database::Sqlite(path) => {

@@ -17,6 +17,7 @@ use crate::live::presence;
 pub use crate::live::presence::{FORGET_MS, FRESH_MS, HEARTBEAT_MS};
 use crate::live::{LiveCtx, LiveState};
 use crate::lobby::LobbyCtx;
+use crate::notify::NotifyCtx;
 use crate::players::{PlayersCtx, PlayersState};
 use crate::ratings::{RatingsCtx, RatingsState};
 use crate::relation::{RelationCtx, RelationState};
@@ -71,6 +72,12 @@ pub struct Options {
     /// itself); they need `accounts` too. None: the lichess-compatible
     /// API answers 404.
     pub tokens: Option<Arc<dyn crate::lichess::TokenStore>>,
+    /// Where the notifications are kept (usually the game store itself);
+    /// they need `accounts` too. None: no notifications, `/api/notify`
+    /// answers 404.
+    pub notify: Option<Arc<dyn crate::notify::NotifyStore>>,
+    /// How email is sent (`serve --smtp`); None: email is off.
+    pub mail: Option<crate::notify::MailConfig>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -90,7 +97,8 @@ impl Options {
             + crate::store::PlayerStore
             + crate::relation::RelationStore
             + crate::chat::ChatStore
-            + crate::lichess::TokenStore,
+            + crate::lichess::TokenStore
+            + crate::notify::NotifyStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
@@ -99,6 +107,7 @@ impl Options {
         self.relation = Some(store.clone());
         self.chat = Some(store.clone());
         self.tokens = Some(store.clone());
+        self.notify = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -117,6 +126,8 @@ impl Options {
             relation: None,
             chat: None,
             tokens: None,
+            notify: None,
+            mail: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -147,6 +158,7 @@ pub struct AppState {
     pub(crate) relation: RelationCtx,
     pub(crate) chat: ChatCtx,
     pub(crate) lichess: LichessCtx,
+    pub(crate) notify: NotifyCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -197,6 +209,27 @@ impl FromRef<AppState> for LichessCtx {
     }
 }
 
+impl FromRef<AppState> for NotifyCtx {
+    fn from_ref(state: &AppState) -> NotifyCtx {
+        state.notify.clone()
+    }
+}
+
+/// Every change told to several sinks (the live hub, the notifications).
+struct Sinks(Vec<Arc<dyn crate::games::ChangeSink>>);
+
+impl crate::games::ChangeSink for Sinks {
+    fn publish(&self, id: &str, version: i64) {
+        for s in &self.0 {
+            s.publish(id, version);
+        }
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.0.iter().any(|s| s.has(id))
+    }
+}
+
 impl FromRef<AppState> for PlayersCtx {
     fn from_ref(state: &AppState) -> PlayersCtx {
         state.players.clone()
@@ -220,8 +253,23 @@ pub(crate) async fn state_with(
     };
     let hub = Arc::new(Hub::default());
     let mut games = Games::new(store.clone(), options.clock.clone());
-    games.watchers = hub.clone();
-    games.end_hooks = options.end_hooks;
+    // The notifications need accounts: without them, none.
+    let notify_store = options.notify.filter(|_| options.accounts.is_some());
+    let mut end_hooks = options.end_hooks;
+    let moves = match &notify_store {
+        Some(_) => {
+            let (sink, rx) = crate::notify::sources::move_sink();
+            games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink)]));
+            end_hooks.push(Arc::new(crate::notify::sources::EndHook));
+            Some(rx)
+        }
+        None => {
+            games.watchers = hub.clone();
+            None
+        }
+    };
+    let ended_rx = options.ended.subscribe();
+    games.end_hooks = end_hooks;
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
     let accounts = Arc::new(AccountsState {
@@ -252,6 +300,13 @@ pub(crate) async fn state_with(
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
     });
+    let notify = match notify_store {
+        Some(s) => Some(Arc::new(
+            crate::notify::Notify::new(s, accounts.clone(), options.mail)
+                .map_err(|e| ServeError::Mail(e.to_string()))?,
+        )),
+        None => None,
+    };
     let ratings = Arc::new(RatingsState {
         ratings: options.ratings,
     });
@@ -271,6 +326,10 @@ pub(crate) async fn state_with(
             live.process.clone(),
             options.lobby_grace,
             relation.clone(),
+            match &notify {
+                Some(n) => Arc::new(crate::notify::sources::Challenges(Arc::downgrade(n))),
+                None => Arc::new(crate::lobby::NoSink),
+            },
         ))
     }));
     let chat = ChatCtx(options.chat.map(|store| {
@@ -304,6 +363,7 @@ pub(crate) async fn state_with(
         relation,
         chat,
         lichess,
+        notify: NotifyCtx(notify),
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not
@@ -326,6 +386,13 @@ pub(crate) async fn state_with(
     }
     if let Some(chat) = &state.chat.0 {
         crate::chat::start(chat).await?;
+    }
+    if let Some(n) = &state.notify.0 {
+        crate::notify::start(n).await?;
+        if let Some(rx) = moves {
+            crate::notify::sources::watch_moves(n, state.games.games.store.clone(), rx);
+        }
+        crate::notify::sources::deliver_ends(n, ended_rx);
     }
     let unfinished = state.games.games.store.unfinished().await?;
     for id in unfinished {

@@ -28,6 +28,7 @@ import { $, app, hooks, you } from "./state.js";
 import { copyPgn, exportText, importText, onGamePicked, startPicked } from "./textio.js";
 import { typedError, onTypedMove } from "./typed.js";
 import { fillPlayerGames, wirePlayer } from "./player.js";
+import { wireNotify } from "./notify.js";
 
 function wireGameButtons() {
   $("flip").addEventListener("click", () => {
@@ -131,6 +132,7 @@ async function start() {
   wireLobby();
   wireChat();
   wireRelation();
+  wireNotify();
   wireAccount();
   fillPlayerGames();
   wirePlayer();

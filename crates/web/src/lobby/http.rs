@@ -276,6 +276,9 @@ pub(crate) async fn post_as(
         .await
         .map_err(api_error)?;
     tracing::info!(challenge = %rec.id, variant = %rec.variant, rated, "challenge posted");
+    if rec.target_user.is_some() {
+        lobby.personal.personal(&rec);
+    }
     hub::changed(lobby).await;
     // An author with no lobby socket here: withdrawn unless one opens.
     if !lobby.hub.has_author(&seat) {

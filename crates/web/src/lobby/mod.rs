@@ -100,6 +100,20 @@ impl Who<'_> {
     }
 }
 
+/// Who is told of a new personal challenge (the notifications); the
+/// lobby owns the trait, the app implements it.
+pub trait ChallengeSink: Send + Sync + 'static {
+    /// Challenge `c`, naming its target account, was just posted.
+    fn personal(&self, c: &ChallengeRecord);
+}
+
+/// Nobody is told.
+pub struct NoSink;
+
+impl ChallengeSink for NoSink {
+    fn personal(&self, _c: &ChallengeRecord) {}
+}
+
 /// The lobby's part of the server.
 pub struct Lobby {
     pub(crate) store: Arc<dyn LobbyStore>,
@@ -111,6 +125,8 @@ pub struct Lobby {
     pub(crate) posts: crate::accounts::limit::Counter<std::net::IpAddr>,
     /// The blocks between accounts: none challenges the other.
     pub(crate) relation: crate::relation::RelationCtx,
+    /// Told of each personal challenge posted.
+    pub(crate) personal: Arc<dyn ChallengeSink>,
 }
 
 /// The lobby's handlers' state: a cheap clone (None: the server has no
@@ -133,6 +149,7 @@ impl Lobby {
         process: String,
         grace: Duration,
         relation: crate::relation::RelationCtx,
+        personal: Arc<dyn ChallengeSink>,
     ) -> Lobby {
         let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
         Lobby {
@@ -143,6 +160,7 @@ impl Lobby {
             grace,
             posts,
             relation,
+            personal,
         }
     }
 }

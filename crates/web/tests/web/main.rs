@@ -21,6 +21,7 @@ mod ended;
 mod errors;
 mod lichess;
 mod lobby;
+mod notify;
 mod play;
 mod players;
 mod pool;

@@ -1,0 +1,319 @@
+//! Where the notifications come from:
+//!
+//! - "your turn": the games' changes ([`MoveSink`], a `games::ChangeSink`
+//!   beside the live hub): after a move in a correspondence game between
+//!   two seats, the player to move is told (one unread per game: a newer
+//!   one replaces it);
+//! - "game ended": [`EndHook`], a `store::GameEndHook` run in the
+//!   transaction that ends the game, writes one per player's account
+//!   (not the one who ended it by resigning or by the last move); after
+//!   the commit [`deliver_ends`] pushes them;
+//! - "challenge": [`Challenges`], the lobby's `lobby::ChallengeSink`, for
+//!   the account a personal challenge names.
+
+use super::store::{game_in, insert_in, user_of_seat_in, NotificationRecord};
+use super::{hub, is_correspondence, Kind, Notify};
+use crate::games::{Live, Mode, Status};
+use crate::lobby::ChallengeRecord;
+use crate::store::{GameEndHook, GameEnded, GameRecord, GameStore, StoreError, StoreTx};
+use async_trait::async_trait;
+use serde_json::json;
+use springboard_rules::{Color, Game, Position};
+use std::sync::{Arc, Weak};
+use tokio::sync::mpsc;
+
+fn new_id() -> String {
+    crate::seat::random_base62(16)
+}
+
+/// The games' changes, for "your turn": a `games::ChangeSink` that hands
+/// the changed game's id to [`watch_moves`]'s task.
+pub struct MoveSink(mpsc::UnboundedSender<String>);
+
+impl crate::games::ChangeSink for MoveSink {
+    fn publish(&self, id: &str, _version: i64) {
+        let _ = self.0.send(id.to_string());
+    }
+
+    fn has(&self, _id: &str) -> bool {
+        false
+    }
+}
+
+/// A sink and the receiver [`watch_moves`] reads.
+pub fn move_sink() -> (MoveSink, mpsc::UnboundedReceiver<String>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    (MoveSink(tx), rx)
+}
+
+/// The side that played the last of `rec`'s moves, and the side to move
+/// now (None: the record does not replay).
+fn sides(rec: &GameRecord) -> Option<(Color, Color)> {
+    let now = Live::from_record(rec.clone()).ok()?.game.position().turn();
+    let mut before = rec.clone();
+    before.moves.pop();
+    let mover = Live::from_record(before).ok()?.game.position().turn();
+    Some((mover, now))
+}
+
+fn seat_of(rec: &GameRecord, c: Color) -> Option<&String> {
+    match c {
+        Color::White => rec.white_seat.as_ref(),
+        Color::Black => rec.black_seat.as_ref(),
+    }
+}
+
+/// The "your turn" of game `id`'s last move, if it calls for one.
+async fn your_turn(notify: &Notify, games: &dyn GameStore, id: &str) -> Result<(), StoreError> {
+    let Some(rec) = games.load(id).await? else {
+        return Ok(());
+    };
+    if rec.status != Status::Playing
+        || rec.mode != Mode::Friend
+        || !is_correspondence(&rec)
+        || rec.moves.is_empty()
+    {
+        return Ok(());
+    }
+    let Some((mover, to_move)) = sides(&rec) else {
+        return Ok(());
+    };
+    let (Some(mover_seat), Some(seat)) = (seat_of(&rec, mover), seat_of(&rec, to_move)) else {
+        return Ok(());
+    };
+    let Some(user) = notify.store.user_of_seat(seat).await? else {
+        return Ok(());
+    };
+    let actor = notify.store.user_of_seat(mover_seat).await?;
+    // Never to the player who moved (a half-step, or one account at both seats).
+    if mover == to_move || actor.as_deref() == Some(user.as_str()) {
+        return Ok(());
+    }
+    let opponent = match &actor {
+        Some(a) => notify.store.user_name(a).await?,
+        None => None,
+    };
+    let last = rec.moves.last().map(|m| m.san.clone());
+    let n = NotificationRecord {
+        id: new_id(),
+        user_id: user,
+        kind: Kind::YourTurn.as_str().into(),
+        subject: rec.id.clone(),
+        ply: Some(i64::try_from(rec.moves.len()).unwrap_or(i64::MAX)),
+        body: json!({
+            "opponent": opponent.unwrap_or_else(|| "Anonymous".into()),
+            "variant": rec.variant,
+            "move": last,
+        })
+        .to_string(),
+        read: false,
+        created_at: notify.now(),
+    };
+    if notify.store.replace_your_turn(&n).await? {
+        hub::deliver(notify, &n).await;
+    }
+    Ok(())
+}
+
+/// Reads the games' changes and writes their "your turn"s, in order.
+pub(crate) fn watch_moves(
+    notify: &Arc<Notify>,
+    games: Arc<dyn GameStore>,
+    mut rx: mpsc::UnboundedReceiver<String>,
+) {
+    let weak: Weak<Notify> = Arc::downgrade(notify);
+    tokio::spawn(async move {
+        while let Some(id) = rx.recv().await {
+            let Some(n) = weak.upgrade() else { break };
+            if let Err(e) = your_turn(&n, &*games, &id).await {
+                tracing::warn!(game = %id, error = %e, "cannot write a your-turn notification");
+            }
+        }
+    });
+}
+
+/// Who ended the game, when a player did: the loser of a resignation,
+/// the last mover of an end on the board. None for an end the server
+/// made (time, abort) or a draw by agreement (the hook does not know
+/// which side accepted, so both are told).
+fn actor(ended: &GameEnded, start_fen: &str, moves: &str) -> Option<Color> {
+    match ended.reason.as_str() {
+        "resignation" => match ended.result.as_str() {
+            "1-0" => Some(Color::Black),
+            "0-1" => Some(Color::White),
+            _ => None,
+        },
+        "time" | "time vs insufficient material" | "aborted" | "draw agreed" => None,
+        _ => {
+            let variant = ended.variant.parse().ok()?;
+            let ucis: Vec<serde_json::Value> = serde_json::from_str(moves).ok()?;
+            let mut game = Game::new(Position::from_fen(variant, start_fen).ok()?);
+            let (last, before) = ucis.split_last()?;
+            for m in before {
+                let mv = springboard_rules::notation::uci::parse_uci(
+                    game.position(),
+                    m["uci"].as_str()?,
+                )
+                .ok()?;
+                game.play(mv).ok()?;
+            }
+            let _ = last;
+            Some(game.position().turn())
+        }
+    }
+}
+
+/// The name (as typed) of account `user`, asked in `tx`.
+async fn name_in(tx: &mut StoreTx<'_>, user: &str) -> Result<Option<String>, StoreError> {
+    let q = "SELECT name FROM users WHERE id = $1";
+    Ok(match tx {
+        StoreTx::Sqlite(c) => {
+            sqlx::query_scalar(q)
+                .bind(user)
+                .fetch_optional(&mut **c)
+                .await?
+        }
+        StoreTx::Postgres(c) => {
+            sqlx::query_scalar(q)
+                .bind(user)
+                .fetch_optional(&mut **c)
+                .await?
+        }
+    })
+}
+
+/// "Game ended" for the players' accounts, written in the transaction
+/// that ends the game (registered in `Options::end_hooks` when the server
+/// has notifications).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EndHook;
+
+#[async_trait]
+impl GameEndHook for EndHook {
+    async fn on_end(&self, tx: &mut StoreTx<'_>, ended: &GameEnded) -> Result<(), StoreError> {
+        if ended.mode != Mode::Friend {
+            return Ok(());
+        }
+        let mut users = [None, None];
+        for (i, seat) in [&ended.white_seat, &ended.black_seat].iter().enumerate() {
+            if let Some(seat) = seat {
+                users[i] = user_of_seat_in(tx, seat).await?;
+            }
+        }
+        let actor = match game_in(tx, &ended.id).await? {
+            Some((fen, moves)) => actor(ended, &fen, &moves),
+            None => None,
+        };
+        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            let Some(user) = users[i].clone() else {
+                continue;
+            };
+            let other = users[1 - i].clone();
+            if actor == Some(color) || other.as_deref() == Some(user.as_str()) {
+                continue;
+            }
+            let opponent = match &other {
+                Some(o) => name_in(tx, o).await?,
+                None => None,
+            };
+            let outcome = match (ended.result.as_str(), color) {
+                ("1-0", Color::White) | ("0-1", Color::Black) => "won",
+                ("1-0", _) | ("0-1", _) => "lost",
+                ("1/2-1/2", _) => "draw",
+                _ => "aborted",
+            };
+            let n = NotificationRecord {
+                id: new_id(),
+                user_id: user,
+                kind: Kind::GameEnded.as_str().into(),
+                subject: ended.id.clone(),
+                ply: None,
+                body: json!({
+                    "opponent": opponent.unwrap_or_else(|| "Anonymous".into()),
+                    "variant": ended.variant,
+                    "result": ended.result,
+                    "reason": ended.reason,
+                    "outcome": outcome,
+                })
+                .to_string(),
+                read: false,
+                created_at: ended.at,
+            };
+            insert_in(tx, &n).await?;
+        }
+        Ok(())
+    }
+}
+
+/// After each game's end commits, pushes (and emails) the "game ended"
+/// notifications its hook wrote.
+pub(crate) fn deliver_ends(
+    notify: &Arc<Notify>,
+    mut ended: tokio::sync::broadcast::Receiver<GameEnded>,
+) {
+    let weak = Arc::downgrade(notify);
+    tokio::spawn(async move {
+        loop {
+            let ev = match ended.recv().await {
+                Ok(ev) => ev,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            };
+            let Some(n) = weak.upgrade() else { break };
+            match n
+                .store
+                .notifications_of(Kind::GameEnded.as_str(), &ev.id)
+                .await
+            {
+                Ok(list) => {
+                    for rec in list {
+                        hub::deliver(&n, &rec).await;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(game = %ev.id, error = %e, "cannot read a game's end notifications")
+                }
+            }
+        }
+    });
+}
+
+/// Personal challenges, for the challenged account: the lobby's
+/// `ChallengeSink`.
+pub struct Challenges(pub(crate) Weak<Notify>);
+
+impl crate::lobby::ChallengeSink for Challenges {
+    fn personal(&self, c: &ChallengeRecord) {
+        let Some(notify) = self.0.upgrade() else {
+            return;
+        };
+        let Some(user) = c.target_user.clone() else {
+            return;
+        };
+        if c.author_user.as_deref() == Some(user.as_str()) {
+            return;
+        }
+        let n = NotificationRecord {
+            id: new_id(),
+            user_id: user,
+            kind: Kind::Challenge.as_str().into(),
+            subject: c.id.clone(),
+            ply: None,
+            body: json!({
+                "from": c.author_name.clone().unwrap_or_else(|| "Anonymous".into()),
+                "variant": c.variant,
+                "rated": c.rated,
+                "clock": c.clock_initial_ms.map(|i| [i, c.clock_increment_ms.unwrap_or(0)]),
+            })
+            .to_string(),
+            read: false,
+            created_at: notify.now(),
+        };
+        tokio::spawn(async move {
+            match notify.store.insert_notification(&n).await {
+                Ok(()) => hub::deliver(&notify, &n).await,
+                Err(e) => tracing::warn!(error = %e, "cannot write a challenge notification"),
+            }
+        });
+    }
+}
