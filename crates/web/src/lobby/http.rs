@@ -55,6 +55,8 @@ pub struct ClockRequest {
 pub struct CreateChallenge {
     variant: String,
     clock: Option<ClockRequest>,
+    /// A correspondence time control instead of a clock.
+    correspondence: Option<crate::games::corr::CorrespondenceRequest>,
     /// `white`, `black` or `random` (the default).
     color: Option<String>,
     rated: Option<bool>,
@@ -150,7 +152,11 @@ pub async fn create(
     let lobby = ctx.get()?;
     let req = body(req)?;
     let variant = playable_variant(&req.variant)?;
-    let clock = read_clock(req.clock)?;
+    let correspondence = crate::games::corr::read(req.correspondence, req.clock.is_some())?;
+    let clock = match correspondence {
+        Some(c) => Some(crate::games::corr::clock_of(c)?),
+        None => read_clock(req.clock)?,
+    };
     let color = req.color.unwrap_or_else(|| "random".to_string());
     if !matches!(color.as_str(), "white" | "black" | "random") {
         return Err(ApiError::BadRequest(
@@ -241,6 +247,7 @@ pub async fn create(
         variant: variant.name().to_string(),
         clock_initial_ms: clock.map(|c| c.0),
         clock_increment_ms: clock.map(|c| c.1),
+        correspondence,
         color,
         rated,
         min_rating: req.min_rating,
@@ -400,6 +407,7 @@ pub async fn accept(
     let new = NewGame {
         variant: c.variant.clone(),
         clock: c.clock_initial_ms.zip(c.clock_increment_ms),
+        correspondence: c.correspondence,
         rated: c.rated,
         author_seat: c.author_seat.clone(),
         author_color,
