@@ -70,6 +70,8 @@ pub static ASSETS: &[Asset] = &[
     asset!("chart.js", JS),
     asset!("leaders.js", JS),
     asset!("player.js", JS),
+    asset!("turn.js", JS),
+    asset!("conditional.js", JS),
     asset!("vendor/uPlot.esm.js", JS),
     asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),

@@ -16,6 +16,8 @@ import { renderClocks } from "./clocks.js";
 import { run, view, step } from "./commands.js";
 import { wireCreation, wireIntro } from "./home.js";
 import { wireLobby } from "./lobby.js";
+import { wireConditional } from "./conditional.js";
+import { wireTurns } from "./turn.js";
 import { applyGame, refresh } from "./live.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
@@ -125,6 +127,8 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules());
   wireIntro();
   wireLobby();
+  wireTurns();
+  wireConditional();
   wireAccount();
   fillPlayerGames();
   wirePlayer();
