@@ -114,7 +114,7 @@ impl Live {
 /// game not over before its last; the moves in long notation.
 fn check_line(game: &Game, n: usize, line: &[String]) -> Result<Vec<String>, GameError> {
     let bad = |what: String| GameError::BadConditional(format!("line {n}: {what}"));
-    if line.is_empty() || line.len() % 2 != 0 {
+    if line.is_empty() || !line.len().is_multiple_of(2) {
         return Err(bad(
             "a line is pairs of an expected reply and your answer".into()
         ));
