@@ -30,7 +30,7 @@ pub struct ChallengeView {
     /// A correspondence challenge's time control (its `clock` is in
     /// seconds too); absent for the others.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub correspondence: Option<crate::games::corr::CorrView>,
+    pub correspondence: Option<Box<crate::games::corr::CorrView>>,
     /// The author's colour: `white`, `black` or `random`.
     pub color: String,
     pub rated: bool,
@@ -69,7 +69,9 @@ impl Listed {
                     }),
                     _ => None,
                 },
-                correspondence: rec.correspondence.map(crate::games::corr::CorrView::of),
+                correspondence: rec
+                    .correspondence
+                    .map(|c| Box::new(crate::games::corr::CorrView::of(c))),
                 color: rec.color.clone(),
                 rated: rec.rated,
                 min_rating: rec.min_rating,
