@@ -74,6 +74,8 @@ pub static ASSETS: &[Asset] = &[
     asset!("chat.js", JS),
     asset!("relation.js", JS),
     asset!("tokens.js", JS),
+    asset!("turn.js", JS),
+    asset!("conditional.js", JS),
     asset!("vendor/uPlot.esm.js", JS),
     asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),

@@ -95,6 +95,10 @@ export const api = {
   acceptChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/accept`),
   declineChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/decline`),
   analysis: (id, ply, limit) => call("POST", g(id) + "/analysis", { ply, ...limit }),
+  yourTurn: () => call("GET", "/api/games/your-turn"),
+  conditional: (id) => call("GET", g(id) + "/conditional"),
+  setConditional: (id, lines) => call("POST", g(id) + "/conditional", { lines }),
+  clearConditional: (id) => call("DELETE", g(id) + "/conditional"),
 };
 
 // The live socket of one game (the contract in docs/play-server.md): the

@@ -16,6 +16,8 @@ import { renderClocks } from "./clocks.js";
 import { run, view, step } from "./commands.js";
 import { wireCreation, wireIntro } from "./home.js";
 import { wireLobby } from "./lobby.js";
+import { wireConditional } from "./conditional.js";
+import { wireTurns } from "./turn.js";
 import { applyGame, refresh } from "./live.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
@@ -133,6 +135,8 @@ async function start() {
   wireChat();
   wireRelation();
   wireNotify();
+  wireTurns();
+  wireConditional();
   wireAccount();
   fillPlayerGames();
   wirePlayer();

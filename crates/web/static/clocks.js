@@ -15,6 +15,49 @@ export const CLOCKS = [
   ["Unlimited", null],
 ];
 
+// The correspondence time controls friend games and challenges offer
+// besides CLOCKS: [label, {correspondence}].
+export const CORRESPONDENCE = [
+  ["1 day per move", { correspondence: { days_per_move: 1 } }],
+  ["2 days per move", { correspondence: { days_per_move: 2 } }],
+  ["3 days per move", { correspondence: { days_per_move: 3 } }],
+  ["5 days per move", { correspondence: { days_per_move: 5 } }],
+  ["7 days per move", { correspondence: { days_per_move: 7 } }],
+  ["14 days per move", { correspondence: { days_per_move: 14 } }],
+  ["10 days + 2 per move", { correspondence: { bank_days: 10, days_per_move: 2 } }],
+];
+
+// Every time control of a friend game or a challenge: the live clocks,
+// then the correspondence ones.
+export const TIME_CONTROLS = [...CLOCKS, ...CORRESPONDENCE];
+
+// The request fields of TIME_CONTROLS[i]: {clock} or {correspondence}.
+export function timeControlFields(i) {
+  const t = TIME_CONTROLS[i];
+  const c = t ? t[1] : null;
+  if (c && typeof c === "object" && "correspondence" in c) return { correspondence: c.correspondence };
+  return { clock: c };
+}
+
+const DAY_MS = 86400000;
+
+// A correspondence clock's time: days and hours, hours and minutes, or
+// the live clock's figures in its last hour.
+export function formatDays(ms) {
+  if (ms >= DAY_MS) {
+    const d = Math.floor(ms / DAY_MS);
+    const h = Math.floor((ms % DAY_MS) / 3600000);
+    return `${d}d ${h}h`;
+  }
+  if (ms >= 3600000) return `${Math.floor(ms / 3600000)}h ${Math.floor((ms % 3600000) / 60000)}m`;
+  return formatClock(ms);
+}
+
+// A deadline (server ms) as the reader's local date and time.
+export function deadlineText(at) {
+  return new Date(at).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
 // A clock at or under this many ms is shown as running low.
 const LOW_TIME_MS = 20000;
 
@@ -47,7 +90,15 @@ export function renderClocks() {
     }
     const ms = clockMs(color);
     el.hidden = false;
-    el.textContent = formatClock(ms);
+    const corr = g.clock.correspondence;
+    el.textContent = corr ? formatDays(ms) : formatClock(ms);
+    el.classList.toggle("days", !!corr);
+    el.title =
+      corr && g.clock.running === color && g.clock.deadline && !ended(g)
+        ? `${corr.label}: moves by ${deadlineText(g.clock.deadline)}`
+        : corr
+          ? corr.label
+          : "";
     el.dataset.ms = String(Math.round(ms));
     el.classList.toggle("running", g.clock.running === color && !ended(g));
     el.classList.toggle("low", ms <= LOW_TIME_MS && !ended(g));
@@ -74,6 +125,7 @@ export function playerBoxes() {
 
 export function clockLabel(c) {
   if (!c) return "Unlimited";
+  if (c.correspondence) return c.correspondence.label;
   const initial = c.initial_ms !== undefined ? c.initial_ms / 1000 : c.initial;
   const inc = c.increment_ms !== undefined ? c.increment_ms / 1000 : c.increment;
   const min = initial / 60;

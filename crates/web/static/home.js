@@ -3,7 +3,7 @@
 // one screen or for analysis, and the landing page's introduction.
 
 import { api } from "./api.js";
-import { CLOCKS } from "./clocks.js";
+import { CLOCKS, TIME_CONTROLS, timeControlFields } from "./clocks.js";
 import { fillSelect, showPicked, showLevels } from "./picker.js";
 import { navigate, openGame } from "./router.js";
 import { showRules } from "./rules.js";
@@ -33,6 +33,8 @@ export function wireCreation() {
   showPicked(select.value);
   const clocks = CLOCKS.map(([label], i) => [String(i), label]);
   for (const sel of $$(".clock-select")) fillSelect(sel, clocks);
+  // A friend game may be played by correspondence too.
+  fillSelect($("friend-clock"), TIME_CONTROLS.map(([label], i) => [String(i), label]));
   $("friend-clock", HTMLSelectElement).value = "2"; // 5+3
   $("engine-clock", HTMLSelectElement).value = String(CLOCKS.length - 1); // unlimited
   $("local-clock", HTMLSelectElement).value = String(CLOCKS.length - 1);
@@ -53,7 +55,7 @@ export function wireCreation() {
     create({
       mode: "friend",
       color: $("friend-color", HTMLSelectElement).value,
-      clock: clockOf("friend-clock"),
+      ...timeControlFields(Number($("friend-clock", HTMLSelectElement).value)),
       // Rated: only when signed in (the box is shown then) and ticked.
       ...(!$("friend-rated-label").hidden && $("friend-rated", HTMLInputElement).checked ? { rated: true } : {}),
     }),

@@ -9,7 +9,7 @@
 // last lobby socket has gone.
 
 import { api } from "./api.js";
-import { CLOCKS } from "./clocks.js";
+import { CLOCKS, TIME_CONTROLS, timeControlFields } from "./clocks.js";
 import { fillSelect } from "./picker.js";
 import { openGame } from "./router.js";
 import { $, app } from "./state.js";
@@ -83,7 +83,7 @@ function render() {
     if (c.mine) tr.className = "mine";
     const cells = [
       title(c.variant),
-      clockLabel(c.clock),
+      c.correspondence ? c.correspondence.label : clockLabel(c.clock),
       c.rated ? "Rated" : "Casual",
       authorLabel(c) + (c.to ? (c.mine ? ` to ${c.to}` : " to you") : ""),
     ];
@@ -122,6 +122,8 @@ function renderOnline(online) {
 }
 
 function onMessage(msg) {
+  // The "your turn" list (turn.js) reads itself again.
+  document.dispatchEvent(new CustomEvent("lobby-change"));
   if (msg.t === "list") {
     challenges.clear();
     for (const c of msg.challenges) challenges.set(c.id, c);
@@ -178,10 +180,9 @@ export function connectLobby() {
 async function post() {
   const to = $("lobby-to", HTMLInputElement).value.trim();
   const rated = !$("lobby-rated-label").hidden && $("lobby-rated", HTMLInputElement).checked;
-  const c = CLOCKS[Number($("lobby-clock", HTMLSelectElement).value)];
   const req = {
     variant: $("lobby-variant", HTMLSelectElement).value,
-    clock: c ? c[1] : null,
+    ...timeControlFields(Number($("lobby-clock", HTMLSelectElement).value)),
     color: $("lobby-color", HTMLSelectElement).value,
     ...(rated ? { rated: true } : {}),
     ...(to ? { to } : {}),
@@ -199,7 +200,7 @@ async function post() {
 
 export function wireLobby() {
   fillSelect($("lobby-variant"), app.info.variants.map((v) => [v.name, v.title]));
-  fillSelect($("lobby-clock"), CLOCKS.map(([label], i) => [String(i), label]));
+  fillSelect($("lobby-clock"), TIME_CONTROLS.map(([label], i) => [String(i), label]));
   $("lobby-clock", HTMLSelectElement).value = "2"; // 5+3
   $("lobby-post").addEventListener("click", post);
   document.addEventListener("account", (ev) => {

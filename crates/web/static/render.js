@@ -6,6 +6,7 @@
 import { bestArrow, renderEvalBar } from "./analysis.js";
 import { sizeBoard } from "./boardsize.js";
 import { renderClocks } from "./clocks.js";
+import { renderConditional } from "./conditional.js";
 import { pieceKey } from "./input.js";
 import { renderMoves, renderNav } from "./notation.js";
 import { showHint } from "./notices.js";
@@ -157,4 +158,5 @@ export function render() {
   renderEvalBar();
   sizeBoard();
   renderMoveEntry();
+  renderConditional();
 }

@@ -80,7 +80,7 @@ pub(super) fn apply(
     };
     match action {
         Action::Touch { restart } => {
-            if *restart && live.running().is_some() {
+            if *restart && live.running().is_some() && !live.rec.is_correspondence() {
                 live.rec.turn_started_at = Some(now);
                 return changed();
             }
@@ -122,6 +122,7 @@ pub(super) fn apply(
             }
             let m = resolve(live.game.position(), text)?;
             live.play(m, now)?;
+            live.answer_conditionals(now);
             changed()
         }
         Action::Engine { m, version } => {
@@ -132,6 +133,7 @@ pub(super) fn apply(
                 return Err(over(live));
             }
             live.play(*m, now)?;
+            live.answer_conditionals(now);
             changed()
         }
         Action::Join { invite } => {
@@ -324,6 +326,10 @@ pub(super) fn apply(
                 rematch: Some(new),
             })
         }
+        Action::Conditional(lines) => {
+            live.set_conditionals(&mine, lines)?;
+            changed()
+        }
         Action::Undo(n) => {
             need_seat()?;
             if live.rec.mode != Mode::Local {
@@ -349,6 +355,7 @@ fn rematch_of(old: &GameRecord, now: i64) -> GameRecord {
         engine_level: old.engine_level,
         clock_initial_ms: old.clock_initial_ms,
         clock_increment_ms: old.clock_increment_ms,
+        correspondence: old.correspondence,
         white_ms: old.clock_initial_ms,
         black_ms: old.clock_initial_ms,
         turn_started_at: old.clock_initial_ms.map(|_| now),

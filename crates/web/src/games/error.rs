@@ -89,6 +89,16 @@ pub enum GameError {
     EngineIllegalLine(String),
     #[error("the engine gave no line")]
     EngineNoLine,
+    /// Conditional moves asked of a game that is not played by
+    /// correspondence.
+    #[error("conditional moves are for correspondence games")]
+    NotCorrespondence,
+    /// Conditional moves entered by the side to move.
+    #[error("it is your move: conditional moves are entered while your opponent is to move")]
+    ConditionalOnYourMove,
+    /// A conditional line refused: which one and why.
+    #[error("{0}")]
+    BadConditional(String),
     /// A stored game the rules core cannot rebuild.
     #[error("game {id}: {what}")]
     Corrupt { id: String, what: String },
@@ -162,7 +172,8 @@ impl GameError {
             | GameError::MalformedMove(_)
             | GameError::PlyBeyond { .. }
             | GameError::LineTooLong(_)
-            | GameError::LineMove { .. } => Class::Bad,
+            | GameError::LineMove { .. }
+            | GameError::BadConditional(_) => Class::Bad,
             GameError::Stale { .. } => Class::Stale,
             GameError::IllegalMove(_)
             | GameError::NotYourTurn
@@ -183,7 +194,9 @@ impl GameError {
             | GameError::EngineOutdated
             | GameError::Raced
             | GameError::EngineIllegalLine(_)
-            | GameError::EngineNoLine => Class::Refused,
+            | GameError::EngineNoLine
+            | GameError::NotCorrespondence
+            | GameError::ConditionalOnYourMove => Class::Refused,
             GameError::Corrupt { .. } | GameError::Replay(_) | GameError::Store(_) => Class::Broken,
             GameError::Unavailable => Class::Unavailable,
         }

@@ -148,6 +148,8 @@ pub struct CreateGame {
     color: Option<String>,
     level: Option<u8>,
     clock: Option<ClockRequest>,
+    /// A correspondence time control (friend games), instead of a clock.
+    correspondence: Option<super::corr::CorrespondenceRequest>,
     /// A rated game (a friend game between two accounts, with a clock).
     rated: Option<bool>,
 }
@@ -359,6 +361,16 @@ pub async fn create(
             Some((i64::from(c.initial) * 1000, i64::from(c.increment) * 1000))
         }
     };
+    let correspondence = super::corr::read(req.correspondence, req.clock.is_some())?;
+    if correspondence.is_some() && mode != Mode::Friend {
+        return Err(ApiError::BadRequest(format!(
+            "correspondence is for games with a friend, not a {mode} game"
+        )));
+    }
+    let clock = match correspondence {
+        Some(c) => Some(super::corr::clock_of(c)?),
+        None => clock,
+    };
     let now = app.games.now();
     if !app.limiter.allow(client_ip(&ext), now) {
         return Err(ApiError::TooManyRequests(format!(
@@ -418,6 +430,7 @@ pub async fn create(
         invite: (mode == Mode::Friend && !over).then(seat::new_invite),
         tags: loaded.tags,
         rated,
+        correspondence,
         ..GameRecord::new(
             seat::new_game_id(),
             game.start().variant().name(),
@@ -506,7 +519,7 @@ async fn check_rated(
             "a game from a position or an imported game cannot be rated".into(),
         ));
     }
-    if req.clock.is_none() {
+    if req.clock.is_none() && req.correspondence.is_none() {
         return Err(ApiError::BadRequest("a rated game needs a clock".into()));
     }
     let Some(policy) = &app.rated else {
@@ -738,12 +751,18 @@ where
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/engine", post(super::engine::engine_move))
+        .route(
+            "/api/games/{id}/conditional",
+            post(super::conditional::set).delete(super::conditional::clear),
+        )
         .route_layer(axum::middleware::from_fn(crate::csrf::require_origin));
     axum::Router::new()
         .route("/api/info", get(info))
         .route("/api/rules/{variant}", get(rules))
         .route("/api/detect", post(detect))
         .route("/api/games", get(super::list::list))
+        .route("/api/games/your-turn", get(super::turn::your_turn))
+        .route("/api/games/{id}/conditional", get(super::conditional::list))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/moves", get(legal_moves))
         .route("/api/games/{id}/fen", get(super::export::export_fen))

@@ -52,6 +52,10 @@ pub struct ListItem {
     black: PlayerView,
     /// Seconds; null: unlimited.
     clock: Option<ListClock>,
+    /// A correspondence game's time control (its `clock` is in seconds
+    /// too); absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    correspondence: Option<super::corr::CorrView>,
     status: Status,
     result: Option<String>,
     reason: Option<String>,
@@ -65,6 +69,12 @@ pub struct ListItem {
     turn: Option<&'static str>,
     created_at: i64,
     updated_at: i64,
+}
+
+impl ListItem {
+    pub(super) fn updated_at(&self) -> i64 {
+        self.updated_at
+    }
 }
 
 #[derive(Serialize)]
@@ -118,9 +128,12 @@ fn player(app: &GamesState, r: &GameRecord, c: Color, accounts: &Accounts) -> Pl
 }
 
 /// The accounts of the seats of the listed games, by seat.
-type Accounts = HashMap<String, Option<SeatAccount>>;
+pub(super) type Accounts = HashMap<String, Option<SeatAccount>>;
 
-async fn accounts_of(app: &GamesState, recs: &[GameRecord]) -> Result<Accounts, ApiError> {
+pub(super) async fn accounts_of(
+    app: &GamesState,
+    recs: &[GameRecord],
+) -> Result<Accounts, ApiError> {
     let mut accounts = Accounts::new();
     let Some(rated) = &app.rated else {
         return Ok(accounts);
@@ -136,7 +149,12 @@ async fn accounts_of(app: &GamesState, recs: &[GameRecord]) -> Result<Accounts, 
     Ok(accounts)
 }
 
-fn item(app: &GamesState, r: &GameRecord, who: Option<&str>, accounts: &Accounts) -> ListItem {
+pub(super) fn item(
+    app: &GamesState,
+    r: &GameRecord,
+    who: Option<&str>,
+    accounts: &Accounts,
+) -> ListItem {
     let white = seat::holds(r.white_seat.as_deref(), who);
     let black = seat::holds(r.black_seat.as_deref(), who);
     ListItem {
@@ -151,6 +169,7 @@ fn item(app: &GamesState, r: &GameRecord, who: Option<&str>, accounts: &Accounts
             initial: i / 1000,
             increment: r.clock_increment_ms.unwrap_or(0) / 1000,
         }),
+        correspondence: r.correspondence.map(super::corr::CorrView::of),
         status: r.status,
         result: r.result.clone(),
         reason: r.reason.clone(),

@@ -7,6 +7,8 @@
 
 pub(crate) mod analysis;
 mod apply;
+pub(crate) mod conditional;
+pub mod corr;
 pub(crate) mod ctx;
 pub(crate) mod ended;
 pub(crate) mod engine;
@@ -17,6 +19,7 @@ pub(crate) mod limit;
 pub(crate) mod list;
 pub mod rated;
 mod request;
+pub(crate) mod turn;
 pub(crate) mod view;
 pub use crate::store::kinds;
 
@@ -130,12 +133,13 @@ impl Live {
     }
 
     /// The side whose clock runs: the side to move once the first move is
-    /// made, in a game with a clock that is being played.
+    /// made (in a correspondence game, from the start), in a game with a
+    /// clock that is being played.
     pub fn running(&self) -> Option<Color> {
         (self.rec.clock_initial_ms.is_some()
             && self.rec.status == Status::Playing
-            && self.plies() > 0)
-            .then(|| self.game.position().turn())
+            && (self.plies() > 0 || self.rec.is_correspondence()))
+        .then(|| self.game.position().turn())
     }
 
     fn stored_ms(&self, c: Color) -> i64 {
@@ -170,6 +174,7 @@ impl Live {
         self.rec.reason = Some(reason.into());
         self.rec.draw_offer = None;
         self.rec.takeback_offer = None;
+        self.rec.conditionals = Default::default();
     }
 
     /// Whether the game may still be aborted: being played (or waiting)
@@ -180,9 +185,15 @@ impl Live {
 
     /// When a rated game is aborted if the side to move has not made its
     /// first move ([`ABORT_MS`] after the turn started); None when no
-    /// such limit runs.
+    /// such limit runs (a correspondence game's first moves have its
+    /// whole time: a flag that falls before both sides have moved aborts
+    /// a rated one).
     pub fn abort_at(&self) -> Option<i64> {
-        if !self.rec.rated || self.rec.status != Status::Playing || self.plies() >= 2 {
+        if !self.rec.rated
+            || self.rec.status != Status::Playing
+            || self.plies() >= 2
+            || self.rec.is_correspondence()
+        {
             return None;
         }
         self.rec.turn_started_at.map(|t| t.saturating_add(ABORT_MS))
@@ -229,7 +240,13 @@ impl Live {
         let played = *self.game.moves().last().unwrap_or(&m);
         let mut ms = None;
         if self.rec.clock_initial_ms.is_some() {
-            let left = if self.plies() > 1 {
+            let left = if let Some(corr) = self.rec.correspondence {
+                let started = self.rec.turn_started_at.unwrap_or(now);
+                corr.after_move(
+                    self.stored_ms(mover)
+                        .saturating_sub(now.saturating_sub(started).max(0)),
+                )
+            } else if self.plies() > 1 {
                 let started = self.rec.turn_started_at.unwrap_or(now);
                 self.stored_ms(mover)
                     .saturating_sub(now.saturating_sub(started).max(0))
@@ -289,6 +306,7 @@ impl Live {
         self.rec.reason = None;
         self.rec.draw_offer = None;
         self.rec.takeback_offer = None;
+        self.rec.conditionals = Default::default();
         Ok(())
     }
 }
@@ -346,10 +364,14 @@ pub enum Action {
         version: i64,
     },
     /// Nothing but the flag check (and the clocks' restart after a restart
-    /// of the server when `restart`).
+    /// of the server when `restart`; a correspondence game's clock never
+    /// restarts: the time the server was down counts).
     Touch {
         restart: bool,
     },
+    /// Replaces the asker's conditional moves in a correspondence game
+    /// (`conditional.rs`); an empty list clears them.
+    Conditional(Vec<Vec<String>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -569,6 +591,9 @@ impl Games {
                 return Err(GameError::Raced);
             }
             log_lifecycle(&next, &action, rematch.as_ref());
+            // A player's conditional moves are theirs alone: setting them
+            // tells no socket (nor another process) that the game moved.
+            let quiet = matches!(action, Action::Conditional(_)) && !flagged;
             if let Some(event) = ended {
                 // No subscriber is no error.
                 let _ = self.ended.send(event);
@@ -588,10 +613,12 @@ impl Games {
                     cache.insert(r.id.clone(), Entry::new(live, now));
                 }
             }
-            self.watchers.publish(id, version);
-            // Other processes learn of it (PostgreSQL); a failure here does
-            // not undo the committed change.
-            let _ = self.store.changed(id, version).await;
+            if !quiet {
+                self.watchers.publish(id, version);
+                // Other processes learn of it (PostgreSQL); a failure here
+                // does not undo the committed change.
+                let _ = self.store.changed(id, version).await;
+            }
             let live = slot.lock().await.clone();
             result?;
             return Ok(Done {

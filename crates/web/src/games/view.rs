@@ -118,6 +118,14 @@ pub struct ClockView {
     pub black_ms: i64,
     /// The side whose clock runs.
     pub running: Option<&'static str>,
+    /// When the running side's time runs out (server time, ms since the
+    /// Unix epoch); absent when no clock runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
+    /// A correspondence game's time control (its times are the same
+    /// fields, in ms); absent for a live clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correspondence: Option<super::corr::CorrView>,
 }
 
 #[derive(Serialize, Debug)]
@@ -502,6 +510,11 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         white_ms: live.remaining(Color::White, ctx.now).unwrap_or(0).max(0),
         black_ms: live.remaining(Color::Black, ctx.now).unwrap_or(0).max(0),
         running: live.running().map(color_name),
+        deadline: live
+            .running()
+            .and_then(|c| live.remaining(c, ctx.now))
+            .map(|ms| ctx.now.saturating_add(ms.max(0))),
+        correspondence: rec.correspondence.map(super::corr::CorrView::of),
     });
     Ok(GameView {
         id: rec.id.clone(),

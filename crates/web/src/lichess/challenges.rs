@@ -63,6 +63,7 @@ fn request(p: &Params, to: Option<String>) -> Result<CreateChallenge, ApiError> 
         min_rating: None,
         max_rating: None,
         to,
+        correspondence: None,
     })
 }
 
@@ -197,6 +198,7 @@ pub async fn seek(
         min_rating,
         max_rating,
         to: None,
+        correspondence: None,
     };
     let viewer = Viewer {
         held: me.holder.held.clone(),

@@ -56,6 +56,8 @@ pub struct ClockRequest {
 pub struct CreateChallenge {
     pub(crate) variant: String,
     pub(crate) clock: Option<ClockRequest>,
+    /// A correspondence time control instead of a clock.
+    pub(crate) correspondence: Option<crate::games::corr::CorrespondenceRequest>,
     /// `white`, `black` or `random` (the default).
     pub(crate) color: Option<String>,
     pub(crate) rated: Option<bool>,
@@ -170,7 +172,11 @@ pub(crate) async fn post_as(
     req: CreateChallenge,
 ) -> Result<(Holder, ChallengeRecord), ApiError> {
     let variant = playable_variant(&req.variant)?;
-    let clock = read_clock(req.clock)?;
+    let correspondence = crate::games::corr::read(req.correspondence, req.clock.is_some())?;
+    let clock = match correspondence {
+        Some(c) => Some(crate::games::corr::clock_of(c)?),
+        None => read_clock(req.clock)?,
+    };
     let color = req.color.unwrap_or_else(|| "random".to_string());
     if !matches!(color.as_str(), "white" | "black" | "random") {
         return Err(ApiError::BadRequest(
@@ -263,6 +269,7 @@ pub(crate) async fn post_as(
         variant: variant.name().to_string(),
         clock_initial_ms: clock.map(|c| c.0),
         clock_increment_ms: clock.map(|c| c.1),
+        correspondence,
         color,
         rated,
         min_rating: req.min_rating,
@@ -471,6 +478,7 @@ pub(crate) async fn accept_as(
     let new = NewGame {
         variant: c.variant.clone(),
         clock: c.clock_initial_ms.zip(c.clock_increment_ms),
+        correspondence: c.correspondence,
         rated: c.rated,
         author_seat: c.author_seat.clone(),
         author_color,

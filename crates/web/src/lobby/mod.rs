@@ -49,6 +49,8 @@ pub struct NewGame {
     pub variant: String,
     /// Initial time and increment, ms.
     pub clock: Option<(i64, i64)>,
+    /// A correspondence game's time control (`clock` is its ms).
+    pub correspondence: Option<crate::store::corr::Correspondence>,
     pub rated: bool,
     /// The author's seat and colour.
     pub author_seat: String,

@@ -31,6 +31,9 @@ pub struct ChallengeRecord {
     pub variant: String,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
+    /// A correspondence game's time control (its clock is the fields
+    /// above, in ms).
+    pub correspondence: Option<crate::store::corr::Correspondence>,
     /// `white`, `black` or `random`: the author's colour.
     pub color: String,
     pub rated: bool,
@@ -86,7 +89,7 @@ pub trait LobbyStore: Send + Sync + 'static {
 
 const COLUMNS: &str = "id, author_seat, author_user, author_name, target_user, target_name, \
     variant, clock_initial_ms, clock_increment_ms, color, rated, min_rating, max_rating, \
-    process, created_at";
+    process, created_at, correspondence";
 
 /// The [`LobbyStore`] queries of a store type whose `pool()` is a sqlx
 /// pool and whose rows are `$row`; one text for both backends.
@@ -103,6 +106,11 @@ macro_rules! lobby_queries {
                 variant: row.try_get("variant")?,
                 clock_initial_ms: row.try_get("clock_initial_ms")?,
                 clock_increment_ms: row.try_get("clock_increment_ms")?,
+                correspondence: row
+                    .try_get::<Option<String>, _>("correspondence")?
+                    .map(|t| crate::store::corr::Correspondence::from_text(&t))
+                    .transpose()
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                 color: row.try_get("color")?,
                 rated: row.try_get("rated")?,
                 min_rating: row.try_get("min_rating")?,
@@ -116,7 +124,7 @@ macro_rules! lobby_queries {
             async fn insert_row(&self, c: &ChallengeRecord) -> Result<(), StoreError> {
                 sqlx::query(&format!(
                     "INSERT INTO challenges ({COLUMNS}) VALUES \
-                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
                 ))
                 .bind(&c.id)
                 .bind(&c.author_seat)
@@ -133,6 +141,7 @@ macro_rules! lobby_queries {
                 .bind(c.max_rating)
                 .bind(&c.process)
                 .bind(c.created_at)
+                .bind(c.correspondence.map(|c| c.text()))
                 .execute(self.pool())
                 .await?;
                 Ok(())

@@ -27,6 +27,10 @@ pub struct ChallengeView {
     /// The game's name (`GET /api/info`).
     pub variant: String,
     pub clock: Option<ClockView>,
+    /// A correspondence challenge's time control (its `clock` is in
+    /// seconds too); absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correspondence: Option<Box<crate::games::corr::CorrView>>,
     /// The author's colour: `white`, `black` or `random`.
     pub color: String,
     pub rated: bool,
@@ -65,6 +69,9 @@ impl Listed {
                     }),
                     _ => None,
                 },
+                correspondence: rec
+                    .correspondence
+                    .map(|c| Box::new(crate::games::corr::CorrView::of(c))),
                 color: rec.color.clone(),
                 rated: rec.rated,
                 min_rating: rec.min_rating,

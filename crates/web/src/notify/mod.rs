@@ -73,10 +73,11 @@ impl Kind {
 }
 
 /// Whether game `rec` is played by correspondence: its players come and
-/// go, so the opponent's move is worth a "your turn". Today that is a game
-/// with no live clock; the one place to extend for days-per-move clocks.
+/// go, so the opponent's move is worth a "your turn": a game with a
+/// correspondence time control (days per move or a bank of days), or one
+/// with no clock at all.
 pub fn is_correspondence(rec: &GameRecord) -> bool {
-    rec.clock_initial_ms.is_none()
+    rec.is_correspondence() || rec.clock_initial_ms.is_none()
 }
 
 /// The notifications' part of the server.

@@ -74,6 +74,7 @@ impl Desk for AppDesk {
             white_ms: g.clock.map(|c| c.0),
             black_ms: g.clock.map(|c| c.0),
             turn_started_at: g.clock.map(|_| now),
+            correspondence: g.correspondence,
             status: Status::Waiting,
             invite: Some(invite.clone()),
             rated: g.rated,

@@ -8,6 +8,7 @@
 //! tells them of a change with the [`GameStore::changed`] hook and says it
 //! is [`GameStore::shared`].
 
+use super::corr::{Conditionals, Correspondence};
 use super::kinds::{Kind, Mode, Origin, Status};
 use super::{Ending, StoreError};
 use async_trait::async_trait;
@@ -74,6 +75,11 @@ pub struct GameRecord {
     /// A finished game loaded from a text: the SHA-256 (hex) of what was
     /// loaded, so that loading it again opens this game.
     pub import_key: Option<String>,
+    /// A correspondence game's time control (its times are kept in the
+    /// clock's fields, in ms); None for a live clock or none.
+    pub correspondence: Option<Correspondence>,
+    /// The players' conditional moves (correspondence games only).
+    pub conditionals: Conditionals,
 }
 
 impl GameRecord {
@@ -116,7 +122,15 @@ impl GameRecord {
             invite: None,
             tags: Vec::new(),
             import_key: None,
+            correspondence: None,
+            conditionals: Conditionals::default(),
         }
+    }
+
+    /// Whether the game is played by correspondence (days per move or a
+    /// bank of days), whatever its state.
+    pub fn is_correspondence(&self) -> bool {
+        self.correspondence.is_some()
     }
 
     /// The name a loaded text gives the player of `c` (its `White` or
@@ -150,6 +164,9 @@ pub enum ListQuery {
     /// The boards and loaded texts where the cookie with this hash holds
     /// a seat.
     Analysis(String),
+    /// The played games being played where the cookie with this hash
+    /// holds a seat (the "your turn" list picks those it is to move in).
+    Playing(String),
 }
 
 /// Where games are kept.
@@ -203,15 +220,17 @@ pub trait GameStore: Send + Sync + 'static {
 pub(crate) const COLUMNS: &str = "id, variant, start_fen, moves, mode, white_seat, black_seat, \
     engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, black_ms, \
     turn_started_at, status, result, reason, draw_offer, takeback_offer, rematch_offer, \
-    rematch_id, created_at, updated_at, version, origin, invite, tags, import_key, rated";
+    rematch_id, created_at, updated_at, version, origin, invite, tags, import_key, rated, \
+    correspondence, conditionals";
 
 pub(crate) const INSERT: &str =
     "INSERT INTO games (id, variant, start_fen, moves, mode, white_seat, \
     black_seat, engine_color, engine_level, clock_initial_ms, clock_increment_ms, white_ms, \
     black_ms, turn_started_at, status, result, reason, draw_offer, takeback_offer, \
     rematch_offer, rematch_id, created_at, updated_at, version, origin, invite, tags, \
-    import_key, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)";
+    import_key, rated, correspondence, conditionals) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
+    $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, \
+    $27, $28, $29, $30, $31)";
 
 pub(crate) const UPDATE: &str =
     "UPDATE games SET variant = $2, start_fen = $3, moves = $4, mode = $5, \
@@ -220,7 +239,8 @@ pub(crate) const UPDATE: &str =
     turn_started_at = $14, status = $15, result = $16, reason = $17, draw_offer = $18, \
     takeback_offer = $19, rematch_offer = $20, rematch_id = $21, created_at = $22, \
     updated_at = $23, version = $24, origin = $25, invite = $26, tags = $27, \
-    import_key = $28, rated = $29 WHERE id = $1 AND version = $30";
+    import_key = $28, rated = $29, correspondence = $30, conditionals = $31 \
+    WHERE id = $1 AND version = $32";
 
 /// Defines `bind_all` (every column of a game, in `COLUMNS` order, bound to
 /// the `INSERT`/`UPDATE` text) and `from_row` (a stored row read back) for
@@ -233,6 +253,7 @@ macro_rules! game_row_codec {
             g: &'q GameRecord,
             moves: String,
             tags: Option<String>,
+            conditionals: Option<String>,
         ) -> Query<'q> {
             q.bind(&g.id)
                 .bind(&g.variant)
@@ -263,6 +284,8 @@ macro_rules! game_row_codec {
                 .bind(tags)
                 .bind(&g.import_key)
                 .bind(g.rated)
+                .bind(g.correspondence.map(|c| c.text()))
+                .bind(conditionals)
         }
 
         fn from_row(row: &$row) -> Result<GameRecord, StoreError> {
@@ -276,6 +299,18 @@ macro_rules! game_row_codec {
                 None => Vec::new(),
                 Some(t) => serde_json::from_str(&t)
                     .map_err(|e| StoreError::Corrupt(format!("the tags of game {id}: {e}")))?,
+            };
+            let correspondence: Option<String> = row.try_get("correspondence")?;
+            let correspondence = correspondence
+                .map(|t| $crate::store::corr::Correspondence::from_text(&t))
+                .transpose()
+                .map_err(|e| StoreError::Corrupt(format!("game {id}, correspondence: {e}")))?;
+            let conditionals: Option<String> = row.try_get("conditionals")?;
+            let conditionals = match conditionals {
+                None => $crate::store::corr::Conditionals::default(),
+                Some(t) => serde_json::from_str(&t).map_err(|e| {
+                    StoreError::Corrupt(format!("the conditional moves of game {id}: {e}"))
+                })?,
             };
             Ok(GameRecord {
                 variant: row.try_get("variant")?,
@@ -318,6 +353,8 @@ macro_rules! game_row_codec {
                 invite: row.try_get("invite")?,
                 tags,
                 import_key: row.try_get("import_key")?,
+                correspondence,
+                conditionals,
                 id,
             })
         }
@@ -351,7 +388,7 @@ macro_rules! game_queries {
     ($pool:ty, $db:ty) => {
         async fn insert_game(pool: &$pool, game: &GameRecord) -> Result<(), StoreError> {
             let moves = moves_json(game)?;
-            match bind_all(sqlx::query(INSERT), game, moves, tags_json(game)?)
+            match bind_all(sqlx::query(INSERT), game, moves, tags_json(game)?, conditionals_json(game)?)
                 .execute(pool)
                 .await
             {
@@ -380,7 +417,7 @@ macro_rules! game_queries {
             // `WHERE version = expected`: under PostgreSQL's READ COMMITTED
             // a concurrent writer of the same row waits for ours, then
             // re-checks the condition on the new row and updates nothing.
-            let done = bind_all(sqlx::query(UPDATE), game, moves, tags_json(game)?)
+            let done = bind_all(sqlx::query(UPDATE), game, moves, tags_json(game)?, conditionals_json(game)?)
                 .bind(expected)
                 .execute(&mut **tx)
                 .await?;
@@ -389,7 +426,7 @@ macro_rules! game_queries {
             }
             for other in also {
                 let moves = moves_json(other)?;
-                if let Err(e) = bind_all(sqlx::query(INSERT), other, moves, tags_json(other)?)
+                if let Err(e) = bind_all(sqlx::query(INSERT), other, moves, tags_json(other)?, conditionals_json(other)?)
                     .execute(&mut **tx)
                     .await
                 {
@@ -423,11 +460,11 @@ macro_rules! game_queries {
                     );
                     sqlx::query(&sql).bind(limit).fetch_all(pool).await?
                 }
-                ListQuery::Mine(hash) | ListQuery::Analysis(hash) => {
-                    let origin = if matches!(query, ListQuery::Mine(_)) {
-                        "origin = 'played'"
-                    } else {
-                        "origin <> 'played'"
+                ListQuery::Mine(hash) | ListQuery::Analysis(hash) | ListQuery::Playing(hash) => {
+                    let origin = match query {
+                        ListQuery::Mine(_) => "origin = 'played'",
+                        ListQuery::Playing(_) => "origin = 'played' AND status = 'playing'",
+                        _ => "origin <> 'played'",
                     };
                     let sql = format!(
                         "SELECT {COLUMNS} FROM games WHERE (white_seat = $1 OR black_seat = $1) \
@@ -474,6 +511,17 @@ pub(crate) fn tags_json(g: &GameRecord) -> Result<Option<String>, StoreError> {
         return Ok(None);
     }
     serde_json::to_string(&g.tags)
+        .map(Some)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// The conditional moves as stored: JSON (`{"white": [[...]], "black":
+/// [[...]]}`), or null when nobody has any.
+pub(crate) fn conditionals_json(g: &GameRecord) -> Result<Option<String>, StoreError> {
+    if g.conditionals.is_empty() {
+        return Ok(None);
+    }
+    serde_json::to_string(&g.conditionals)
         .map(Some)
         .map_err(|e| StoreError::Corrupt(e.to_string()))
 }

@@ -11,6 +11,8 @@
 //!   PostgreSQL's notices, and its [`GameStore`].
 //! - `games.rs`: the games' records and queries ([`GameStore`]);
 //!   `kinds.rs`: a game's mode and status, the texts they are stored as.
+//! - `corr.rs`: correspondence play's part of a game: its time control
+//!   ([`corr::Correspondence`]) and the players' conditional moves.
 //! - `ended.rs`: the end of a game as an event ([`GameEnded`]) and the
 //!   other domains' hooks run in the transaction that ends it
 //!   ([`GameEndHook`]).
@@ -20,6 +22,7 @@
 //! The SQL is portable (`$1` placeholders, runtime queries, no
 //! compile-time query macros), so both backends run the same statements.
 
+pub mod corr;
 mod ended;
 mod games;
 pub mod kinds;

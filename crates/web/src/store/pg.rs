@@ -12,8 +12,8 @@
 //! game's version before trusting the copy in memory.
 
 use super::games::{
-    game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore, ListQuery, COLUMNS,
-    INSERT, UPDATE,
+    conditionals_json, game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore,
+    ListQuery, COLUMNS, INSERT, UPDATE,
 };
 use super::{is_unique_violation, Ending, Notice, StoreError, StoreTx};
 use async_trait::async_trait;

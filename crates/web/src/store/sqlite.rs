@@ -3,8 +3,8 @@
 //! writer: it announces nothing and listens to nobody).
 
 use super::games::{
-    game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore, ListQuery, COLUMNS,
-    INSERT, UPDATE,
+    conditionals_json, game_queries, game_row_codec, moves_json, tags_json, GameRecord, GameStore,
+    ListQuery, COLUMNS, INSERT, UPDATE,
 };
 use super::{is_unique_violation, Ending, StoreError, StoreTx};
 use async_trait::async_trait;

@@ -16,6 +16,7 @@ mod support;
 mod accounts;
 mod api;
 mod chat;
+mod corr;
 mod deploy;
 mod ended;
 mod errors;
