@@ -16,6 +16,16 @@ pub struct CorrespondenceRequest {
     bank_days: Option<u32>,
 }
 
+impl CorrespondenceRequest {
+    /// `days` days per move (lichess's `days`), checked when read.
+    pub fn days(days: u32) -> CorrespondenceRequest {
+        CorrespondenceRequest {
+            days_per_move: days,
+            bank_days: None,
+        }
+    }
+}
+
 /// The time control a request asks for, checked; `clock` is the live
 /// clock the same request asks for (a game has one or the other).
 pub fn read(

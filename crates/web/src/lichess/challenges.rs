@@ -10,6 +10,7 @@ use super::params::Params;
 use super::views;
 use super::{auth, LichessCtx, KEEP_ALIVE};
 use crate::error::ApiError;
+use crate::games::corr::CorrespondenceRequest;
 use crate::lobby::http::{
     accept_as, cancel_as, decline_as, post_as, ClockRequest, CreateChallenge,
 };
@@ -24,9 +25,11 @@ use axum::Json;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// The answer of a refused correspondence challenge, until the games
-/// have correspondence clocks.
-pub const NO_DAYS: &str = "correspondence challenges are not available yet";
+/// lichess's `days` (days per move) of a request, if it names them.
+fn days(p: &Params) -> Result<Option<CorrespondenceRequest>, ApiError> {
+    Ok(p.number("days", u64::from(u32::MAX))?
+        .map(|d| CorrespondenceRequest::days(u32::try_from(d).unwrap_or(u32::MAX))))
+}
 
 /// Our name of lichess's game `key` (lichess's `standard` is our chess).
 fn game_name(key: Option<String>) -> String {
@@ -38,9 +41,6 @@ fn game_name(key: Option<String>) -> String {
 
 /// A lobby challenge from lichess's parameters (`to`: a personal one).
 fn request(p: &Params, to: Option<String>) -> Result<CreateChallenge, ApiError> {
-    if p.has("days") {
-        return Err(ApiError::BadRequest(NO_DAYS.into()));
-    }
     if p.has("fen") {
         return Err(ApiError::BadRequest(
             "challenges from a position (fen) are not available".into(),
@@ -63,7 +63,7 @@ fn request(p: &Params, to: Option<String>) -> Result<CreateChallenge, ApiError> 
         min_rating: None,
         max_rating: None,
         to,
-        correspondence: None,
+        correspondence: days(p)?,
     })
 }
 
@@ -181,24 +181,32 @@ pub async fn seek(
     let me = auth::require(&app, &headers).await?;
     let lobby = app.lobby.get()?.clone();
     let p = Params::read(&headers, &body)?;
-    let Some(minutes) = p.number("time", 180)? else {
-        return Err(ApiError::BadRequest(NO_DAYS.into()));
+    // A seek has a clock (`time` minutes) or days per move (`days`).
+    let correspondence = days(&p)?;
+    let clock = match p.number("time", 180)? {
+        Some(minutes) => Some(ClockRequest {
+            // Both at most 180: no overflow.
+            initial: u32::try_from(minutes * 60).unwrap_or(u32::MAX),
+            increment: u32::try_from(p.number("increment", 180)?.unwrap_or(0))
+                .unwrap_or(u32::MAX),
+        }),
+        None if correspondence.is_some() => None,
+        None => {
+            return Err(ApiError::BadRequest(
+                "a seek needs `time` (minutes) or `days`".into(),
+            ))
+        }
     };
-    let increment = p.number("increment", 180)?.unwrap_or(0);
     let (min_rating, max_rating) = range(p.text("ratingRange")?)?;
     let req = CreateChallenge {
         variant: game_name(p.text("variant")?),
-        clock: Some(ClockRequest {
-            // Both at most 180: no overflow.
-            initial: u32::try_from(minutes * 60).unwrap_or(u32::MAX),
-            increment: u32::try_from(increment).unwrap_or(u32::MAX),
-        }),
+        clock,
         color: p.text("color")?,
         rated: p.flag("rated")?,
         min_rating,
         max_rating,
         to: None,
-        correspondence: None,
+        correspondence,
     };
     let viewer = Viewer {
         held: me.holder.held.clone(),

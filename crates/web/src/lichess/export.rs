@@ -71,7 +71,7 @@ async fn json_of(app: &LichessState, live: &Live) -> Result<Value, ApiError> {
         "id": rec.id,
         "rated": rec.rated,
         "variant": rec.variant,
-        "speed": views::speed(rec.clock_initial_ms.map(|i| (i / 1000, rec.clock_increment_ms.unwrap_or(0) / 1000))),
+        "speed": views::game_speed(rec),
         "perf": rec.variant,
         "createdAt": rec.created_at,
         "lastMoveAt": rec.updated_at,

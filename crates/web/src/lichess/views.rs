@@ -56,14 +56,19 @@ pub fn challenge(c: &Listed, viewer: &str, origin: &str) -> Value {
         (Some(id), Some(name)) => json!({"id": id, "name": name, "title": null}),
         _ => Value::Null,
     };
-    let time_control = match clock {
-        Some((limit, increment)) => json!({
+    let time_control = match (&v.correspondence, clock) {
+        (Some(c), _) => json!({"type": "correspondence", "daysPerTurn": c.days_per_move}),
+        (None, Some((limit, increment))) => json!({
             "type": "clock",
             "limit": limit,
             "increment": increment,
             "show": format!("{}+{}", limit / 60, increment),
         }),
-        None => json!({"type": "unlimited"}),
+        (None, None) => json!({"type": "unlimited"}),
+    };
+    let speed = match &v.correspondence {
+        Some(_) => "correspondence",
+        None => speed(clock),
     };
     let direction = if c.author_user.as_deref() == Some(viewer) {
         "out"
@@ -78,7 +83,7 @@ pub fn challenge(c: &Listed, viewer: &str, origin: &str) -> Value {
         "destUser": dest,
         "variant": variant(&v.variant),
         "rated": v.rated,
-        "speed": speed(clock),
+        "speed": speed,
         "timeControl": time_control,
         "color": v.color,
         "perf": {"name": variant(&v.variant)["name"]},
@@ -118,6 +123,25 @@ pub fn winner(rec: &GameRecord) -> Option<&'static str> {
 fn clock_s(rec: &GameRecord) -> Option<(i64, i64)> {
     rec.clock_initial_ms
         .map(|i| (i / 1000, rec.clock_increment_ms.unwrap_or(0) / 1000))
+}
+
+/// lichess's speed of game `rec`: `correspondence` for a correspondence
+/// time control (kept in the clock's columns), else its clock's.
+pub fn game_speed(rec: &GameRecord) -> &'static str {
+    if rec.correspondence.is_some() {
+        "correspondence"
+    } else {
+        speed(clock_s(rec))
+    }
+}
+
+/// lichess's `daysPerTurn` of a correspondence game (a bank's days per
+/// move), else null.
+fn days_per_turn(rec: &GameRecord) -> Value {
+    match rec.correspondence {
+        Some(c) => json!(crate::games::corr::CorrView::of(c).days_per_move),
+        None => Value::Null,
+    }
 }
 
 /// Who sits on each side of a game: an account (with its rating in the
@@ -211,22 +235,26 @@ pub(crate) async fn full(app: &LichessState, live: &Live, now: i64) -> Result<Va
     } else {
         rec.start_fen.clone()
     };
-    let clock = clock_s(rec);
+    let clock = match rec.correspondence {
+        Some(_) => Value::Null,
+        None => json!(rec.clock_initial_ms.map(|i| json!({
+            "initial": i,
+            "increment": rec.clock_increment_ms.unwrap_or(0),
+        }))),
+    };
     Ok(json!({
         "type": "gameFull",
         "id": rec.id,
         "variant": variant(&rec.variant),
-        "speed": speed(clock),
+        "speed": game_speed(rec),
         "perf": {"name": variant(&rec.variant)["name"]},
         "rated": rec.rated,
         "createdAt": rec.created_at,
         "white": white,
         "black": black,
         "initialFen": initial_fen,
-        "clock": rec.clock_initial_ms.map(|i| json!({
-            "initial": i,
-            "increment": rec.clock_increment_ms.unwrap_or(0),
-        })),
+        "clock": clock,
+        "daysPerTurn": days_per_turn(rec),
         "state": state(live, now),
     }))
 }
@@ -252,7 +280,6 @@ pub(crate) async fn event_game(
     });
     let (name, id) = status(rec);
     let turn = live.game.position().turn();
-    let clock = clock_s(rec);
     let mut v = json!({
         "gameId": rec.id,
         "fullId": rec.id,
@@ -268,7 +295,7 @@ pub(crate) async fn event_game(
         "secondsLeft": live.remaining(color, now).map(|ms| ms.max(0) / 1000),
         "source": "friend",
         "status": {"id": id, "name": name},
-        "speed": speed(clock),
+        "speed": game_speed(rec),
         "variant": variant(&rec.variant),
         "compat": {"bot": false, "board": true},
     });
