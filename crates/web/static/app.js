@@ -1,9 +1,11 @@
 // @ts-check
 // Springboard's page: the creation screen, a game (played, watched or
 // replayed, kept live through the game's socket), and the games list.
-// The page holds no rules: what can move where comes from the server's
-// legal move list, every move is checked again by the server, and the
-// server keeps the seats, the clocks and the engine's moves.
+// The page writes no rules: what can move where comes from the rules core,
+// in the browser when the server has its WebAssembly build (localrules.js)
+// or else from the server's legal move lists; every move is checked again
+// by the server, whose answer wins, and the server keeps the seats, the
+// clocks and the engine's moves.
 // This module starts the page: it wires the game's buttons and the
 // modules' call-backs (state.js's hooks), then shows the screen of the URL.
 
@@ -17,6 +19,7 @@ import { run, view, step } from "./commands.js";
 import { wireCreation, wireIntro } from "./home.js";
 import { wireLobby } from "./lobby.js";
 import { applyGame, refresh } from "./live.js";
+import { loadRules } from "./localrules.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
 import { render } from "./render.js";
@@ -112,6 +115,9 @@ async function start() {
   hooks.render = render;
   hooks.navigate = navigate;
   app.board = new Board($("board"));
+  // The rules core in the browser loads meanwhile; until it has (or
+  // without it) the page asks the server.
+  loadRules();
   try {
     app.info = await api.info();
   } catch (err) {
