@@ -115,9 +115,6 @@ async function start() {
   hooks.render = render;
   hooks.navigate = navigate;
   app.board = new Board($("board"));
-  // The rules core in the browser loads meanwhile; until it has (or
-  // without it) the page asks the server.
-  loadRules();
   try {
     app.info = await api.info();
   } catch (err) {
@@ -156,6 +153,11 @@ async function start() {
     if (app.screen === "game" && app.game && app.game.clock) renderClocks();
   }, 100);
   await route();
+  // The rules core in the browser loads once the first screen is drawn
+  // and the browser is idle (its compiling then takes nothing from it);
+  // until it has (or without it) the page asks the server.
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => loadRules(), { timeout: 1000 });
+  else setTimeout(loadRules, 200);
 }
 
 start();
