@@ -231,9 +231,10 @@ test("analysis in a Web Worker with the server's analysis endpoint switched off:
   }, null, { timeout: 30000 });
   assert.match(await page.locator("#analysis-score").textContent(), /^[+-]?\d+\.\d\d$|mates|wins/);
   assert.match(await page.locator("#analysis-line").textContent(), /^3\. \S+/);
-  assert.equal(await page.locator(".arrow.best").count(), 1);
-  // (a trampoline placement has no arrow)
-  assert.ok((await page.locator(".arrow.alt").count()) >= 1, "no arrow for the next best lines");
+  // The lines' first moves as arrows (a trampoline placement has none, so
+  // which of them show depends on the engine's choice here; the best
+  // move's arrow is checked on the mate below).
+  await page.waitForSelector(".arrow.best, .arrow.alt");
   assert.equal(await page.locator("#evalbar").isVisible(), true);
   await page.screenshot({ path: join(SCREENSHOTS, "localrules-analysis.png") });
   // A mate: found, shown with how it wins, and the search ends there.
