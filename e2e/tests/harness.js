@@ -2,7 +2,7 @@
 // Chromium (Debian's /usr/bin/chromium through playwright-core).
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -177,7 +177,8 @@ async function serveStaticFromDisk(context, dir) {
   });
   await context.route(/\/static\/[\w.\/-]+$/, (route) => {
     const name = new URL(route.request().url()).pathname.slice("/static/".length);
-    if (name.includes("..")) return route.continue();
+    // Not in the folder (the WebAssembly build, wasm.json): the server's.
+    if (name.includes("..") || !existsSync(join(dir, name))) return route.continue();
     return route.fulfill(file(name));
   });
   await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(g\/\w+|games)?(\?.*)?$/, (route) => route.fulfill(file("index.html")));

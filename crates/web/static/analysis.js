@@ -1,15 +1,25 @@
 // @ts-check
 // The engine's analysis of the shown position: its score, depth and best
-// line beside the board, the evaluation bar, and the best move's arrow.
+// line beside the board (with the next best lines), the evaluation bar,
+// and the best moves' arrows. With the rules core in the browser
+// (localrules.js) the engine runs there, in a Web Worker
+// (analysisworker.js), with no depth limit: each iteration is shown as it
+// ends, until the position changes or the analysis is switched off. One
+// search thread. Without the build the server's analysis endpoint answers.
 
 import { api } from "./api.js";
+import { loadRules, rulesBuild } from "./localrules.js";
 import { $, app, viewingCurrent, ended, hooks } from "./state.js";
 
 // Every position shown (after a move, a takeback, or stepping through the
-// move list) is analysed by the server's engine. Only the answer to the
-// latest request is shown: an older one (its position no longer shown)
-// is dropped, and the server stops the older search itself.
-const analysis = { seq: 0, timer: null, answer: null };
+// move list) is analysed. Only the answer about the latest position is
+// shown: an older one (its position no longer shown) is dropped; the
+// server stops an older search itself, the worker's is ended here.
+// `lines`: the worker's latest line of each rank (MultiPV).
+const analysis = { seq: 0, timer: null, answer: null, lines: [], worker: null, drawTimer: null };
+
+// How many lines the engine in the browser reports.
+const MULTIPV = 3;
 
 // The engine's best move as an arrow through its trampolines (with its
 // Hop Chess placement), while the analysis of the shown position is shown.
@@ -19,6 +29,16 @@ export function bestArrow() {
   const b = a.best;
   if (!b.from || !b.to) return null;
   return { points: [b.from, ...b.via, b.to], kind: "best", place: b.place };
+}
+
+// The first moves of the next best lines (MultiPV), as fainter arrows.
+export function otherArrows() {
+  const a = analysis.answer;
+  if (!a || !analysisMode() || !app.state || a.fen !== app.state.fen) return [];
+  return analysis.lines
+    .slice(1)
+    .filter((l) => l && l.fen === a.fen && l.best && l.best.from && l.best.to)
+    .map((l) => ({ points: [l.best.from, ...l.best.via, l.best.to], kind: "alt", place: l.best.place }));
 }
 
 // White's share of the bar: 50% at 0.00, towards 100% as White gains.
@@ -62,6 +82,8 @@ function formatScore(score, win) {
 
 function showAnalysis(fields, answer) {
   analysis.answer = answer || null;
+  if (!answer) analysis.lines = [];
+  renderLines();
   const score = $("analysis-score");
   score.textContent = fields.score || "";
   score.dataset.kind = fields.kind || "";
@@ -72,8 +94,35 @@ function showAnalysis(fields, answer) {
   renderEvalBar();
 }
 
+// The next best lines under the best one.
+function renderLines() {
+  const list = $("analysis-lines");
+  const a = analysis.answer;
+  const rest = a ? analysis.lines.slice(1).filter((l) => l && l.fen === a.fen) : [];
+  list.hidden = rest.length === 0;
+  list.replaceChildren(
+    ...rest.map((l) => {
+      const li = document.createElement("li");
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = formatScore(l.score, l.win);
+      li.append(score, " ", l.pv_text);
+      return li;
+    }),
+  );
+}
+
+// Ends the worker's search (a search reads no message while it runs).
+function stopWorker() {
+  clearTimeout(analysis.drawTimer);
+  analysis.drawTimer = null;
+  if (analysis.worker) analysis.worker.terminate();
+  analysis.worker = null;
+}
+
 export function scheduleAnalysis() {
   clearTimeout(analysis.timer);
+  stopWorker();
   const seq = ++analysis.seq;
   const panel = $("analysis");
   panel.hidden = !analysisMode();
@@ -96,6 +145,13 @@ export function scheduleAnalysis() {
 }
 
 async function analyse(seq, s) {
+  await loadRules();
+  if (seq !== analysis.seq) return;
+  const build = rulesBuild();
+  if (build && typeof Worker === "function") {
+    analyseHere(seq, s, build);
+    return;
+  }
   let answer = null;
   let error = null;
   try {
@@ -121,4 +177,69 @@ async function analyse(seq, s) {
     ply: answer.ply,
   }, answer);
   hooks.render();
+}
+
+// The position `s` analysed in the browser: a worker with the build, its
+// lines shown as they come (at most every 100 ms), the best one as the
+// answer, until the next position ends it.
+function analyseHere(seq, s, build) {
+  const worker = new Worker(new URL("./analysisworker.js", import.meta.url), { type: "module" });
+  analysis.worker = worker;
+  analysis.lines = [];
+  const current = () => {
+    const cur = app.state;
+    return seq === analysis.seq && analysis.worker === worker && cur && cur.id === s.id && cur.ply === s.ply && cur.fen === s.fen;
+  };
+  const draw = () => {
+    analysis.drawTimer = null;
+    if (!current()) return;
+    const best = analysis.lines[0];
+    if (!best) return;
+    showAnalysis(
+      {
+        score: formatScore(best.score, best.win),
+        kind: best.score.mate !== undefined ? "mate" : "cp",
+        depth: best.depth,
+        line: best.pv_text,
+        ply: s.ply,
+      },
+      { ...best, ply: s.ply },
+    );
+    hooks.render();
+  };
+  worker.onmessage = (ev) => {
+    const msg = ev.data;
+    if (!current()) return;
+    if (msg.type === "line") {
+      if (msg.line.fen !== s.fen) return;
+      analysis.lines[msg.line.multipv - 1] = msg.line;
+      // At most every 100 ms (the first too: the shallow iterations of a
+      // quick search are not worth drawing).
+      if (analysis.drawTimer === null) analysis.drawTimer = setTimeout(draw, 100);
+    } else if (msg.type === "done") {
+      clearTimeout(analysis.drawTimer);
+      draw();
+      if (!analysis.lines.length) showAnalysis({ status: "No analysis: there is no legal move here." });
+      else $("analysis-status").textContent = `The engine searched to depth ${msg.depth}.`;
+      worker.terminate();
+      if (analysis.worker === worker) analysis.worker = null;
+    } else if (msg.type === "error") {
+      showAnalysis({ status: "No analysis: " + msg.message });
+      stopWorker();
+    }
+  };
+  worker.onerror = (ev) => {
+    if (!current()) return;
+    ev.preventDefault();
+    showAnalysis({ status: "No analysis: the engine in the browser failed." });
+    stopWorker();
+  };
+  worker.postMessage({ js: build.js, module: build.module });
+  worker.postMessage({
+    id: seq,
+    variant: s.variant,
+    start_fen: s.start_fen,
+    moves: s.history.slice(0, s.ply).map((h) => h.uci),
+    multipv: MULTIPV,
+  });
 }

@@ -1,9 +1,11 @@
 // @ts-check
 // Springboard's page: the creation screen, a game (played, watched or
 // replayed, kept live through the game's socket), and the games list.
-// The page holds no rules: what can move where comes from the server's
-// legal move list, every move is checked again by the server, and the
-// server keeps the seats, the clocks and the engine's moves.
+// The page writes no rules: what can move where comes from the rules core,
+// in the browser when the server has its WebAssembly build (localrules.js)
+// or else from the server's legal move lists; every move is checked again
+// by the server, whose answer wins, and the server keeps the seats, the
+// clocks and the engine's moves.
 // This module starts the page: it wires the game's buttons and the
 // modules' call-backs (state.js's hooks), then shows the screen of the URL.
 
@@ -19,6 +21,7 @@ import { wireLobby } from "./lobby.js";
 import { wireConditional } from "./conditional.js";
 import { wireTurns } from "./turn.js";
 import { applyGame, refresh } from "./live.js";
+import { loadRules } from "./localrules.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
 import { openChat, wireChat } from "./chat.js";
@@ -162,6 +165,11 @@ async function start() {
     if (app.screen === "game" && app.game && app.game.clock) renderClocks();
   }, 100);
   await route();
+  // The rules core in the browser loads once the first screen is drawn
+  // and the browser is idle (its compiling then takes nothing from it);
+  // until it has (or without it) the page asks the server.
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => loadRules(), { timeout: 1000 });
+  else setTimeout(loadRules, 200);
 }
 
 start();

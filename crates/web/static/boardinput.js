@@ -11,6 +11,12 @@ import { roleName } from "./pieces.js";
 import { currentMarks, hoverSquare, render } from "./render.js";
 import { $, app, canMove } from "./state.js";
 
+// A request is under way: no move is entered then, except on the board
+// shown ahead of the server after a move (its next move waits for it).
+function blocked() {
+  return app.busy && !(app.game && app.game.pending);
+}
+
 function pointToSquare(ev) {
   const node = document.elementFromPoint(ev.clientX, ev.clientY);
   const cell = node && node.closest ? /** @type {HTMLElement | null} */ (node.closest("[data-square]")) : null;
@@ -32,7 +38,7 @@ function follow(result) {
 
 // A click (or the end of a drag) on a square.
 function onSquare(sq) {
-  if (!canMove() || app.busy) return false;
+  if (!canMove() || blocked()) return false;
   const input = app.input;
   if (input.placing) {
     // The piece move stays chosen: only a marked square places the
@@ -94,7 +100,7 @@ function startDrag(ev, svg, origin) {
 }
 
 function onSourcePointer(ev, key, svg) {
-  if (ev.button !== 0 || !canMove() || app.busy) return;
+  if (ev.button !== 0 || !canMove() || blocked()) return;
   ev.preventDefault();
   if (app.input.source === key && !app.input.placing) {
     // Pressing the picked source again keeps it picked (a drag may follow).

@@ -1,13 +1,16 @@
 // @ts-check
 // What the player does to the shown position: a move played (in the game
-// or in a side line), a position of the move list or a side line shown,
-// and `run`, which makes one server request at a time and shows its error.
+// or in a side line), a position of the move list or a side line shown
+// (computed by the rules core in the browser when it loaded, else asked
+// of the server), and `run`, which makes one server request at a time and
+// shows its error.
 
 import { scheduleAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
 import { applyGame, refresh, prefixOf } from "./live.js";
+import { lineView, viewAfter, viewAt, withLocalLists } from "./localrules.js";
 import { showError, showOutage, isOutage } from "./notices.js";
 import { app, variationsAllowed, canMove, hooks } from "./state.js";
 
@@ -38,8 +41,15 @@ export async function view(ply) {
     scheduleAnalysis();
     return;
   }
+  // The earlier position from the rules core in the browser, else asked.
+  const line = variationsAllowed();
+  const local = line ? lineView(app.game, target, []) : viewAt(app.game, target);
+  if (local) {
+    if (line) local.line = { base: target, moves: [] };
+    showState(local);
+    return;
+  }
   await run(async () => {
-    const line = variationsAllowed();
     const v = line ? await api.line(app.gameId, target, []) : await api.game(app.gameId, target);
     if (String(v.id) !== String(app.gameId)) return;
     if (line) v.line = { base: target, moves: [] };
@@ -63,21 +73,60 @@ export function play(move) {
   const g = app.game;
   const s = app.state;
   if (s.line) {
-    // A move in a side line: checked by the server, kept on the page.
-    run(async () => {
-      const moves = [...s.line.moves, move.uci];
-      const st = await api.line(g.id, s.line.base, moves);
+    // A move in a side line, kept on the page: its position from the rules
+    // core in the browser, else from the server, which checks it.
+    const moves = [...s.line.moves, move.uci];
+    const showLine = (st) => {
       st.line = { base: s.line.base, moves };
       app.variation = { base: s.line.base, moves, history: st.history.slice(s.line.base), prefix: prefixOf(g, s.line.base) };
       showState(st);
-    });
+    };
+    const local = lineView(g, s.line.base, moves);
+    if (local) showLine(local);
+    else run(async () => showLine(await api.line(g.id, s.line.base, moves)));
     return;
   }
-  run(async () => {
+  if (g.pending) {
+    // A move entered while the one before is still with the server: sent
+    // once the server has played that one (else dropped: the server's
+    // view of the game is shown, as it says).
+    const plies = g.plies;
+    const waiting = app.sending;
+    if (waiting) {
+      waiting.then(() => {
+        if (app.game && !app.game.pending && app.game.plies === plies && app.game.legal.some((m) => m.uci === move.uci)) play(move);
+      });
+    }
+    return;
+  }
+  // The board after the move at once, from the rules core in the browser;
+  // the server checks it and its view replaces this one. If the server
+  // refuses it, the board is put back as it was, the move being entered
+  // with it (a half-made Hop Chess turn stays half-made).
+  const input = app.input;
+  const ahead = app.busy ? null : viewAfter(g, move.uci);
+  if (ahead) {
+    app.game = ahead;
+    app.state = ahead;
+    app.input = new MoveInput(canMove() ? ahead.legal : []);
+    closeChooser();
+    hooks.render();
+  }
+  const putBack = () => {
+    if (ahead && app.game === ahead) {
+      app.game = g;
+      app.state = s;
+      app.input = input;
+      hooks.render();
+    }
+  };
+  app.sending = run(async () => {
     try {
       app.unsent = null;
+      // The server's view replaces the one shown ahead (live.js).
       applyGame(await api.play(g.id, move.uci, g.plies));
     } catch (err) {
+      putBack();
       if (isOutage(err)) {
         // The move never reached the server: it is kept (shown on the
         // board, with a button to send it again), and said so.
@@ -120,6 +169,12 @@ export async function showLine(n) {
     view(v.base);
     return;
   }
+  const local = lineView(app.game, v.base, v.moves.slice(0, k));
+  if (local) {
+    local.line = { base: v.base, moves: v.moves.slice(0, k) };
+    showState(local);
+    return;
+  }
   await run(async () => {
     const st = await api.line(app.gameId, v.base, v.moves.slice(0, k));
     if (app.variation !== v) return;
@@ -129,7 +184,7 @@ export async function showLine(n) {
 }
 
 function showState(st) {
-  app.state = st;
+  app.state = withLocalLists(st);
   app.input = new MoveInput(canMove() ? st.legal : []);
   closeChooser();
   hooks.render();

@@ -8,6 +8,7 @@ import { scheduleAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
+import { withLocalLists } from "./localrules.js";
 import { showError } from "./notices.js";
 import { showPicked } from "./picker.js";
 import { $, app, canMove, ended, hooks } from "./state.js";
@@ -25,8 +26,12 @@ export function renderConnection() {
 export function applyGame(v) {
   if (!v || v.id === undefined) return;
   if (String(v.id) !== String(app.gameId)) return;
+  withLocalLists(v);
   const old = app.game;
   if (old && typeof v.version === "number" && typeof old.version === "number" && v.version < old.version) return;
+  // The board shows a move ahead of the server (commands.js): the view
+  // from before it is not shown again; the server's answer decides.
+  if (old && old.pending && typeof v.version === "number" && v.version <= old.version) return;
   app.game = v;
   app.clockAt = performance.now();
   noteDeclined(old, v);
@@ -57,7 +62,10 @@ export function applyGame(v) {
   // The same version again (the socket's catch-up read): a move being
   // entered (a picked piece, the open picker) stays; else it starts over.
   const same = old && typeof v.version === "number" && v.version === old.version && v.you === old.you;
-  if (!same) {
+  // The server's view of the move shown ahead of it is that position with
+  // those moves: a next move being entered there stays too.
+  const agreed = old && old.pending && agrees(old, v);
+  if (!same && !agreed) {
     app.input = new MoveInput(canMove() ? app.state.legal : []);
     closeChooser();
   }
@@ -66,6 +74,14 @@ export function applyGame(v) {
   hooks.render();
   scheduleAnalysis();
   schedulePoll();
+}
+
+// Whether the server's view `v` is the position `mine` computed in the
+// browser, with the same legal moves.
+function agrees(mine, v) {
+  if (v.fen !== mine.fen || v.plies !== mine.plies || v.you !== mine.you || !Array.isArray(v.legal)) return false;
+  const ucis = new Set(mine.legal.map((m) => m.uci));
+  return v.legal.length === ucis.size && v.legal.every((m) => ucis.has(m.uci));
 }
 
 // This player's draw or rematch offer is gone while the game goes on (or

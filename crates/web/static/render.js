@@ -3,7 +3,7 @@
 // move being entered, the drop preview, the engine's best move), the
 // reserves, and every panel around it.
 
-import { bestArrow, renderEvalBar } from "./analysis.js";
+import { bestArrow, otherArrows, renderEvalBar } from "./analysis.js";
 import { sizeBoard } from "./boardsize.js";
 import { renderClocks } from "./clocks.js";
 import { renderConditional } from "./conditional.js";
@@ -35,7 +35,7 @@ export function currentMarks() {
   const dropped = dropPreview();
   if (dropped) marks.pieces = dropped;
   const best = bestArrow();
-  if (best) marks.arrows = [best];
+  if (best) marks.arrows = [...otherArrows(), best];
   // The move kept in an outage, drawn on the board until it is sent.
   const u = app.unsent;
   if (u && !app.state.line && app.state.ply === u.ply && String(u.gameId) === String(app.state.id)) {

@@ -60,6 +60,7 @@ export const app = {
   input: new MoveInput([]),
   board: null,
   busy: false,
+  sending: null, // the move being sent (a promise), while the board shows it ahead of the server
   seatSeen: undefined, // the seat the board was last oriented for
   flagAsked: null,
   pollTimer: null,

@@ -6,8 +6,14 @@ use crate::error::ApiError;
 use crate::games::rated::{RatedSeat, RatedSeats};
 use crate::games::{Live, Mode, Origin, Status};
 use serde::Serialize;
-use springboard_rules::notation::{san::to_san, uci::to_uci};
-use springboard_rules::{Color, Move, MoveKind, Outcome, Position, Role, Square, Variant};
+use springboard_rules::{Color, Variant};
+// The position's part of the view (board, legal moves, half-steps), shared
+// with the page's WebAssembly build.
+pub use springboard_view::{
+    check_line_views, check_square, jumping_king_views, legal_views, move_view, outcome_view,
+    reserve_views, square_views, step_views, trampoline_views, MoveView, OutcomeView, ReserveView,
+    SquareView, StepView, StuckView, TrampolineView, WeakSquareView,
+};
 use std::collections::BTreeMap;
 
 /// A game as the page draws it.
@@ -148,84 +154,6 @@ pub struct Context<'a> {
 }
 
 #[derive(Serialize, Debug)]
-pub struct SquareView {
-    pub name: String,
-    /// False for squares outside the variant's board (Jumping King's holes).
-    pub exists: bool,
-    /// The piece as its FEN letter (uppercase White, `H`/`h` a Hoplit).
-    pub piece: Option<String>,
-    /// The owner of a trampoline on this square.
-    pub trampoline: Option<&'static str>,
-}
-
-#[derive(Serialize, Debug)]
-pub struct TrampolineView {
-    pub owner: &'static str,
-    pub square: Option<String>,
-}
-
-#[derive(Serialize, Debug)]
-pub struct ReserveView {
-    pub color: &'static str,
-    /// The lowercase piece letter.
-    pub role: char,
-    pub count: u8,
-}
-
-#[derive(Serialize, Debug, Clone)]
-pub struct MoveView {
-    /// Long notation (RULINGS N1-N6): what the page sends back to play it.
-    pub uci: String,
-    pub san: String,
-    pub kind: &'static str,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    /// The trampolines the piece bounces off, in order.
-    pub via: Vec<String>,
-    /// Promotion piece, dropped piece, or the man a Jumping King places.
-    pub role: Option<char>,
-    /// Hop Chess: the mover's trampoline square after the turn.
-    pub place: Option<String>,
-    /// A drop (Hoplit Chess, L4): every square it changes, read from the
-    /// rules core by playing it (the pushed pawn), so the page can show it
-    /// before it is played. Absent for other moves.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub changes: Option<Vec<ChangeView>>,
-}
-
-#[derive(Serialize, Debug)]
-pub struct WeakSquareView {
-    pub square: String,
-    pub owner: &'static str,
-}
-
-#[derive(Serialize, Debug)]
-pub struct StuckView {
-    pub color: &'static str,
-    /// The men still in reserve, which never enter.
-    pub men: Vec<ReserveView>,
-}
-
-/// A Hop Chess piece move without its placement (its fields as in
-/// [`MoveView`]) and the squares it changes.
-#[derive(Serialize, Debug)]
-pub struct StepView {
-    pub kind: &'static str,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub via: Vec<String>,
-    pub role: Option<char>,
-    pub changes: Vec<ChangeView>,
-}
-
-#[derive(Serialize, Debug, Clone)]
-pub struct ChangeView {
-    pub name: String,
-    /// The piece standing there after the piece move, if any.
-    pub piece: Option<String>,
-}
-
-#[derive(Serialize, Debug)]
 pub struct HistoryView {
     pub ply: usize,
     /// The move number (the position's fullmove number before the move).
@@ -235,144 +163,7 @@ pub struct HistoryView {
     pub san: String,
 }
 
-#[derive(Serialize, Debug, PartialEq, Eq)]
-pub struct OutcomeView {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: &'static str,
-    pub winner: Option<&'static str>,
-    pub reason: String,
-}
-
 pub use crate::games::kinds::color_name;
-
-pub fn kind_name(k: MoveKind) -> &'static str {
-    match k {
-        MoveKind::Normal => "normal",
-        MoveKind::DoubleStep => "double_step",
-        MoveKind::EnPassant => "en_passant",
-        MoveKind::Castle => "castle",
-        MoveKind::Drop => "drop",
-        MoveKind::Trampoline => "trampoline",
-        MoveKind::Jump => "jump",
-        MoveKind::Pass => "pass",
-    }
-}
-
-pub fn outcome_view(o: Outcome) -> OutcomeView {
-    OutcomeView {
-        result: o.result_str(),
-        winner: match o {
-            Outcome::Win { winner, .. } => Some(color_name(winner)),
-            Outcome::Draw(_) => None,
-        },
-        reason: o.reason_str().to_string(),
-    }
-}
-
-/// A legal move of `pos` as the page sees it.
-pub fn move_view(pos: &Position, m: Move) -> MoveView {
-    MoveView {
-        uci: to_uci(pos, m),
-        san: to_san(pos, m),
-        kind: kind_name(m.kind()),
-        from: m.from().map(|s| s.to_string()),
-        to: m.to().map(|s| s.to_string()),
-        via: m.via().map(|s| s.to_string()).collect(),
-        role: m.role().map(Role::char),
-        place: m.place().map(|s| s.to_string()),
-        changes: (m.kind() == MoveKind::Drop).then(|| {
-            let mut after = pos.clone();
-            after.play(m);
-            changed_squares(pos, &after)
-        }),
-    }
-}
-
-/// The squares whose piece differs between `before` and `after`, with the
-/// piece standing there after.
-fn changed_squares(before: &Position, after: &Position) -> Vec<ChangeView> {
-    Square::ALL
-        .iter()
-        .filter(|&&sq| before.board().piece_at(sq) != after.board().piece_at(sq))
-        .map(|&sq| ChangeView {
-            name: sq.to_string(),
-            piece: after.board().piece_at(sq).map(|p| p.char().to_string()),
-        })
-        .collect()
-}
-
-/// Hop Chess: every legal piece move of a turn that splits (H2) with the
-/// squares it changes, read from the rules core's half-steps.
-pub fn step_views(pos: &Position) -> Vec<StepView> {
-    if !pos.splits_turn() {
-        return Vec::new();
-    }
-    let mut steps = springboard_rules::MoveList::new();
-    pos.legal_steps_into(&mut steps);
-    steps
-        .into_iter()
-        .map(|m| {
-            let mut after = pos.clone();
-            after.play_step(m);
-            let changes = changed_squares(pos, &after);
-            StepView {
-                kind: kind_name(m.kind()),
-                from: m.from().map(|s| s.to_string()),
-                to: m.to().map(|s| s.to_string()),
-                via: m.via().map(|s| s.to_string()).collect(),
-                role: m.role().map(Role::char),
-                changes,
-            }
-        })
-        .collect()
-}
-
-/// The Jumping King facts of `pos` (empty in other games): weak squares,
-/// stuck kings with their men, jumping kings.
-fn jumping_king_views(pos: &Position) -> (Vec<WeakSquareView>, Vec<StuckView>, Vec<&'static str>) {
-    let weak = Color::ALL
-        .into_iter()
-        .filter_map(|c| {
-            pos.weak_square(c).map(|sq| WeakSquareView {
-                square: sq.to_string(),
-                owner: color_name(c),
-            })
-        })
-        .collect();
-    let stuck = Color::ALL
-        .into_iter()
-        .filter(|&c| pos.is_stuck(c))
-        .map(|c| StuckView {
-            color: color_name(c),
-            men: pos
-                .variant()
-                .reserve_roles()
-                .iter()
-                .copied()
-                .filter(|&r| pos.reserve(c, r) > 0)
-                .map(|r| ReserveView {
-                    color: color_name(c),
-                    role: r.char(),
-                    count: pos.reserve(c, r),
-                })
-                .collect(),
-        })
-        .collect();
-    let jumping = Color::ALL
-        .into_iter()
-        .filter(|&c| pos.is_jumping(c))
-        .map(color_name)
-        .collect();
-    (weak, stuck, jumping)
-}
-
-/// The legal moves of `pos`.
-pub fn legal_views(pos: &Position) -> Vec<MoveView> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_view(pos, m))
-        .collect()
-}
 
 fn seat_view(live: &Live, c: Color, ctx: &Context) -> SeatView {
     if live.engine_color() == Some(c) {
@@ -418,39 +209,9 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
     }
     let pos = &game.positions()[ply];
     let variant: Variant = pos.variant();
-    let mask = variant.mask();
-    let squares = Square::ALL
-        .iter()
-        .map(|&sq| SquareView {
-            name: sq.to_string(),
-            exists: mask.contains(sq),
-            piece: pos.board().piece_at(sq).map(|p| p.char().to_string()),
-            trampoline: Color::ALL
-                .into_iter()
-                .find(|&c| pos.trampoline(c) == Some(sq))
-                .map(color_name),
-        })
-        .collect();
-    let trampolines = Color::ALL
-        .into_iter()
-        .map(|c| TrampolineView {
-            owner: color_name(c),
-            square: pos.trampoline(c).map(|s| s.to_string()),
-        })
-        .collect();
-    let mut reserves = Vec::new();
-    for c in Color::ALL {
-        for r in Role::ALL {
-            let count = pos.reserve(c, r);
-            if count > 0 {
-                reserves.push(ReserveView {
-                    color: color_name(c),
-                    role: r.char(),
-                    count,
-                });
-            }
-        }
-    }
+    let squares = square_views(pos);
+    let trampolines = trampoline_views(pos);
+    let reserves = reserve_views(pos);
     let current = ply == plies;
     // The end as the rules core sees it, or as the game ended otherwise
     // (resignation, time, agreement).
@@ -566,16 +327,8 @@ pub fn game_view(live: &Live, ply: Option<usize>, ctx: &Context) -> Result<GameV
         trampolines,
         trampolines_in_play: variant.has_trampolines(),
         reserves,
-        check: if pos.is_check() {
-            pos.our_king().map(|k| k.to_string())
-        } else {
-            None
-        },
-        check_lines: pos
-            .check_lines()
-            .into_iter()
-            .map(|line| line.into_iter().map(|s| s.to_string()).collect())
-            .collect(),
+        check: check_square(pos),
+        check_lines: check_line_views(pos),
         weak_squares,
         stuck,
         jumping,
