@@ -187,8 +187,7 @@ pub async fn seek(
         Some(minutes) => Some(ClockRequest {
             // Both at most 180: no overflow.
             initial: u32::try_from(minutes * 60).unwrap_or(u32::MAX),
-            increment: u32::try_from(p.number("increment", 180)?.unwrap_or(0))
-                .unwrap_or(u32::MAX),
+            increment: u32::try_from(p.number("increment", 180)?.unwrap_or(0)).unwrap_or(u32::MAX),
         }),
         None if correspondence.is_some() => None,
         None => {
