@@ -301,9 +301,15 @@ async fn challenges_and_the_board_refuse_what_is_not_theirs() {
     for (path, body, status, text) in [
         (
             "/api/challenge/bob",
-            json!({"days": 3}),
+            json!({"days": 4}),
             400,
-            "correspondence challenges are not available yet",
+            "4 days per move is not offered",
+        ),
+        (
+            "/api/challenge/bob",
+            json!({"days": 3, "clock.limit": 300}),
+            400,
+            "a clock or a correspondence time control, not both",
         ),
         (
             "/api/challenge/bob",
@@ -655,7 +661,7 @@ async fn declines_cancels_and_seeks_reach_the_event_stream() {
         .form("/api/board/seek", "rated=false&variant=chess&color=random")
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
-    assert!(error(&b).contains("correspondence"));
+    assert!(error(&b).contains("a seek needs `time` (minutes) or `days`"));
     let mut seek = ann
         .stream(
             reqwest::Method::POST,
