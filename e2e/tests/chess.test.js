@@ -36,6 +36,13 @@ test("the variant picker offers the implemented games only", async () => {
     "10+5",
     "15+10",
     "Unlimited",
+    "1 day per move",
+    "2 days per move",
+    "3 days per move",
+    "5 days per move",
+    "7 days per move",
+    "14 days per move",
+    "10 days + 2 per move",
   ]);
   assert.deepEqual(errors, []);
   await page.close();

@@ -102,6 +102,12 @@ async function load(id, first) {
     return;
   }
   if (open.id !== id) return;
+  // An answer that is not a room (a server without chat, a proxy's page):
+  // no chat panel.
+  if (!room || typeof room !== "object" || !Array.isArray(room.lines)) {
+    if (first) $("chat").hidden = true;
+    return;
+  }
   if (first) {
     const players = room.room === "player";
     $("chat-title").textContent = players ? "Chat with your opponent" : "Spectators' chat";

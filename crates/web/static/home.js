@@ -32,8 +32,9 @@ export function wireCreation() {
   select.addEventListener("change", () => showPicked(select.value));
   showPicked(select.value);
   const clocks = CLOCKS.map(([label], i) => [String(i), label]);
-  for (const sel of $$(".clock-select")) fillSelect(sel, clocks);
-  // A friend game may be played by correspondence too.
+  // A friend game may be played by correspondence too: its select gets
+  // every time control below, the others the live clocks only.
+  for (const sel of $$(".clock-select")) if (sel.id !== "friend-clock") fillSelect(sel, clocks);
   fillSelect($("friend-clock"), TIME_CONTROLS.map(([label], i) => [String(i), label]));
   $("friend-clock", HTMLSelectElement).value = "2"; // 5+3
   $("engine-clock", HTMLSelectElement).value = String(CLOCKS.length - 1); // unlimited
