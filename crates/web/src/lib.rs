@@ -26,6 +26,7 @@ mod csrf;
 mod engine;
 mod error;
 mod extract;
+mod flood;
 mod games;
 pub mod lichess;
 mod live;

@@ -6,26 +6,23 @@
 //! blocks. The page reads the history with `GET` first, and writes with
 //! `POST /api/game/{id}/chat` (whose refusals are JSON errors). It sends
 //! `{"t":"ping"}` (answered `{"t":"pong"}`); anything else is ignored,
-//! and more than [`FLOOD_PER_SECOND`] messages in a second
+//! and more than [`crate::flood::FLOOD_PER_SECOND`] messages in a second
 //! close the socket. The upgrade passes the `Origin` check
 //! (`crate::csrf`), as the game socket's does.
 
 use super::view::{speaker, LineEvent, Speaker};
 use super::{Chat, ChatCtx};
 use crate::error::ApiError;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{Extensions, HeaderMap};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
 /// The largest frame the socket reads (larger closes it).
 const MAX_FRAME: usize = 1024;
-/// Messages per second above which the socket is closed.
-pub const FLOOD_PER_SECOND: u32 = 20;
 
 pub async fn connect(
     State(ctx): State<ChatCtx>,
@@ -64,8 +61,7 @@ async fn message(chat: &Chat, id: &str, who: &Speaker, ev: LineEvent) -> Option<
 async fn run(chat: Arc<Chat>, id: String, who: Speaker, socket: WebSocket) {
     let (mut tx, mut rx) = socket.split();
     let mut lines = chat.lines.subscribe();
-    let mut window = Instant::now();
-    let mut count = 0u32;
+    let mut flood = crate::flood::Flood::new();
     let mut why = "the client closed it";
     loop {
         tokio::select! {
@@ -93,18 +89,10 @@ async fn run(chat: Arc<Chat>, id: String, who: Speaker, socket: WebSocket) {
                 if matches!(msg, Message::Close(_)) {
                     break;
                 }
-                if window.elapsed() >= Duration::from_secs(1) {
-                    window = Instant::now();
-                    count = 0;
-                }
-                count += 1;
-                if count > FLOOD_PER_SECOND {
+                if flood.over() {
                     why = "too many messages";
                     let _ = tx
-                        .send(Message::Close(Some(CloseFrame {
-                            code: 1008,
-                            reason: "too many messages".into(),
-                        })))
+                        .send(crate::flood::close_frame())
                         .await;
                     break;
                 }

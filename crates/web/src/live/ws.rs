@@ -29,7 +29,7 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
 
@@ -37,8 +37,7 @@ use tracing::Instrument;
 pub const MAX_MESSAGE: usize = 4096;
 /// The largest message the socket accepts at all (larger closes it).
 const MAX_FRAME: usize = 64 * 1024;
-/// Messages per second above which the socket is closed.
-pub const FLOOD_PER_SECOND: u32 = 20;
+pub use crate::flood::FLOOD_PER_SECOND;
 
 #[derive(Deserialize)]
 pub struct WsQuery {
@@ -116,8 +115,7 @@ async fn run(
                 .await;
         }
     }
-    let mut window = Instant::now();
-    let mut count = 0u32;
+    let mut flood = crate::flood::Flood::new();
     loop {
         tokio::select! {
             ev = events.recv() => {
@@ -159,19 +157,11 @@ async fn run(
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
-                if window.elapsed() >= Duration::from_secs(1) {
-                    window = Instant::now();
-                    count = 0;
-                }
-                count += 1;
-                if count > FLOOD_PER_SECOND {
+                if flood.over() {
                     why = "too many messages";
                     tracing::warn!(per_second = FLOOD_PER_SECOND, "websocket flooded: closed");
                     let _ = tx
-                        .send(Message::Close(Some(CloseFrame {
-                            code: 1008,
-                            reason: "too many messages".into(),
-                        })))
+                        .send(crate::flood::close_frame())
                         .await;
                     // The closing handshake: read (and drop) what the client
                     // still sends until its Close, for at most a second, so

@@ -9,7 +9,7 @@
 //! of the viewer's is declined, and `{"t":"online","online":{...}}` when
 //! who is online changes. The page sends `{"t":"ping"}` (answered
 //! `{"t":"pong"}`); anything else is ignored, and more than
-//! `live::ws::FLOOD_PER_SECOND` messages in a second close the socket.
+//! `flood::FLOOD_PER_SECOND` messages in a second close the socket.
 //!
 //! The upgrade passes the `Origin` check (`crate::csrf`), as the game
 //! socket's does. The seats the request holds are read once, at the
@@ -21,19 +21,16 @@ use super::hub::{self, Event};
 use super::view::{LobbyMessage, Viewer};
 use super::{Lobby, LobbyCtx};
 use crate::error::ApiError;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::{Extensions, HeaderMap};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
 /// The largest frame the socket reads (larger closes it).
 const MAX_FRAME: usize = 4096;
-/// Messages per second above which the socket is closed.
-pub const FLOOD_PER_SECOND: u32 = 20;
 
 pub async fn connect(
     State(ctx): State<LobbyCtx>,
@@ -110,8 +107,7 @@ async fn run(lobby: Arc<Lobby>, viewer: Viewer, name: Option<String>, socket: We
     }
     let mut why = "the client closed it";
     if tx.send(text(&whole(&lobby, &viewer))).await.is_ok() {
-        let mut window = Instant::now();
-        let mut count = 0u32;
+        let mut flood = crate::flood::Flood::new();
         loop {
             tokio::select! {
                 ev = events.recv() => {
@@ -137,18 +133,10 @@ async fn run(lobby: Arc<Lobby>, viewer: Viewer, name: Option<String>, socket: We
                     if matches!(msg, Message::Close(_)) {
                         break;
                     }
-                    if window.elapsed() >= Duration::from_secs(1) {
-                        window = Instant::now();
-                        count = 0;
-                    }
-                    count += 1;
-                    if count > FLOOD_PER_SECOND {
+                    if flood.over() {
                         why = "too many messages";
                         let _ = tx
-                            .send(Message::Close(Some(CloseFrame {
-                                code: 1008,
-                                reason: "too many messages".into(),
-                            })))
+                            .send(crate::flood::close_frame())
                             .await;
                         break;
                     }
