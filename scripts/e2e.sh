@@ -39,6 +39,18 @@ bash scripts/wasm.sh
 echo "== building the springboard binary (the test build)"
 cargo test --workspace --no-run -q
 
+# The lab's tiny run (issue 43): when the binary has the `lab` subcommand,
+# a few games per question at very low nodes, written to a fresh directory
+# that e2e/tests/lab.test.js serves (`serve --lab`) and draws instead of its
+# fixtures; the binary checks the files' shape as it serves them.
+if target/debug/springboard lab --help >/dev/null 2>&1; then
+  lab_dir="$(mktemp -d)"
+  trap 'rm -rf "$lab_dir"' EXIT
+  echo "== the lab's tiny run (springboard lab all --tiny --out $lab_dir)"
+  target/debug/springboard lab all --tiny --out "$lab_dir"
+  export SPRINGBOARD_E2E_LAB="$lab_dir"
+fi
+
 echo "== end-to-end tests (headless Chromium; the WebAssembly build in Node)"
 cd e2e
 # Two test files at once (each starts its own servers and browser): on the

@@ -11,6 +11,10 @@
 //! with its content's hash, so a browser may keep it for good, and
 //! `wasm.json` naming them for the page. Without that build the list is
 //! empty and the page plays through the server alone.
+//!
+//! And lists the lab's results (`lab/*.json` at the repository's root,
+//! written by `springboard lab`) for `src/lab/source.rs`, each embedded
+//! whole; without a `lab/` directory the list is empty.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -69,6 +73,48 @@ fn main() {
         wasm_assets(&manifest),
     )
     .expect("writing OUT_DIR/wasm_assets.rs");
+    fs::write(Path::new(&out).join("lab_files.rs"), lab_files(&manifest))
+        .expect("writing OUT_DIR/lab_files.rs");
+}
+
+/// `LAB_FILES`: each `lab/<question>.json` of the repository as (file
+/// name, its bytes), sorted by name; empty without a `lab/` directory.
+/// The files are embedded as the lab wrote them and checked when served
+/// (`src/lab/schema.rs`), so a bad one is an answer's error, not a
+/// failed build.
+fn lab_files(manifest: &str) -> String {
+    let dir = Path::new(manifest).join("../../lab");
+    // A directory that does not exist makes cargo run this script at every
+    // build: correct (the files appear when `springboard lab` first
+    // writes them), and only until the repository has its `lab/`.
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<_> = match fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    files.sort();
+    let mut code = String::from(
+        "/// The lab's results embedded at build time: (file name, bytes).\n\
+         pub(super) const LAB_FILES: &[(&str, &[u8])] = &[\n",
+    );
+    for path in files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        // A name that is not UTF-8 is no question's (`<question>.json`).
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a String");
+    }
+    code.push_str("];\n");
+    code
 }
 
 /// The files `scripts/wasm.sh` writes (the bindings' ES module and the

@@ -166,8 +166,8 @@ export async function startBrowser(viewport = { width: 1100, height: 760 }) {
 // A help while working on the page (never set by scripts/e2e.sh): with
 // SPRINGBOARD_E2E_STATIC=crates/web/static the browser gets the page's
 // files from that folder instead of the ones built into the binary, so a
-// change is tried without a rebuild. "/", "/g/..." and "/games" get its
-// index.html.
+// change is tried without a rebuild. "/", "/g/...", "/games" and "/lab" get
+// its index.html.
 async function serveStaticFromDisk(context, dir) {
   const types = { js: "text/javascript", css: "text/css", html: "text/html", svg: "image/svg+xml", md: "text/markdown" };
   const file = (name) => ({
@@ -181,7 +181,7 @@ async function serveStaticFromDisk(context, dir) {
     if (name.includes("..") || !existsSync(join(dir, name))) return route.continue();
     return route.fulfill(file(name));
   });
-  await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(g\/\w+|games)?(\?.*)?$/, (route) => route.fulfill(file("index.html")));
+  await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(g\/\w+|games|lab)?(\?.*)?$/, (route) => route.fulfill(file("index.html")));
 }
 
 export function square(page, name) {

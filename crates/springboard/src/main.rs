@@ -180,6 +180,11 @@ struct ServeArgs {
     /// address the server listens on).
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
+    /// Read the Lab page's results from this directory's <question>.json
+    /// files (as `springboard lab --out DIR` writes them), at each
+    /// request; the default is the repository's lab/ as built in.
+    #[arg(long, value_name = "DIR")]
+    lab: Option<std::path::PathBuf>,
 }
 
 impl ServeArgs {
@@ -193,6 +198,7 @@ impl ServeArgs {
             smtp: None,
             smtp_from: "Springboard <springboard@localhost>".to_string(),
             public_url: None,
+            lab: None,
         }
     }
 }
@@ -247,6 +253,11 @@ fn serve(args: &ServeArgs) -> Result<()> {
             tracing::info!("the games are kept in PostgreSQL")
         }
     }
+    if let Some(dir) = &args.lab {
+        if !dir.is_dir() {
+            anyhow::bail!("--lab {}: not a directory", dir.display());
+        }
+    }
     let engine = std::sync::Arc::new(web_engine::WebEngine::new(32));
     let trusted = springboard_web::proxy::Trusted::new(args.trusted_proxy.clone());
     let mail = args
@@ -265,6 +276,7 @@ fn serve(args: &ServeArgs) -> Result<()> {
         Some(engine),
         trusted,
         mail,
+        args.lab.clone(),
     )?;
     Ok(())
 }

@@ -314,3 +314,39 @@ fn user_add_makes_an_account() {
     // The password is never printed.
     assert!(!text.contains("a good password"));
 }
+
+/// `serve --lab DIR` reads the Lab page's results from a directory: one
+/// that is not there is refused at start, before anything listens.
+#[test]
+fn serve_refuses_a_lab_that_is_not_a_directory() {
+    let data = tempfile::tempdir().unwrap();
+    let missing = data.path().join("no-such-lab");
+    let mut child = springboard()
+        .args(["serve", "--port", "0", "--data"])
+        .arg(data.path())
+        .arg("--lab")
+        .arg(&missing)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("serve --lab with no such directory is still running");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(!status.success());
+    assert!(
+        err.contains(&format!("--lab {}: not a directory", missing.display())),
+        "{err}"
+    );
+}

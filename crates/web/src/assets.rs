@@ -78,6 +78,8 @@ pub static ASSETS: &[Asset] = &[
     asset!("tokens.js", JS),
     asset!("turn.js", JS),
     asset!("conditional.js", JS),
+    asset!("lab.js", JS),
+    asset!("labchart.js", JS),
     asset!("vendor/uPlot.esm.js", JS),
     asset!("vendor/uPlot.min.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),

@@ -28,6 +28,7 @@ mod error;
 mod extract;
 mod flood;
 mod games;
+mod lab;
 pub mod lichess;
 mod live;
 pub mod lobby;
@@ -104,6 +105,7 @@ fn router(state: AppState) -> Router {
         .route("/games", get(index))
         .route("/@/{name}", get(index))
         .route("/player", get(index))
+        .route("/lab", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
         .merge(accounts::http::routes())
@@ -115,6 +117,7 @@ fn router(state: AppState) -> Router {
         .merge(chat::http::routes())
         .merge(lichess::routes())
         .merge(notify::http::routes())
+        .merge(lab::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -415,10 +418,12 @@ pub fn run_behind(
     engine: Option<Arc<dyn EngineProvider>>,
     trusted_proxies: proxy::Trusted,
 ) -> Result<(), ServeError> {
-    run_mailing(host, port, database, engine, trusted_proxies, None)
+    run_mailing(host, port, database, engine, trusted_proxies, None, None)
 }
 
-/// [`run_behind`], sending email as `mail` says (None: email is off).
+/// [`run_behind`], sending email as `mail` says (None: email is off), the
+/// lab's results read from the directory `lab` (None: those embedded at
+/// build time).
 pub fn run_mailing(
     host: &str,
     port: u16,
@@ -426,6 +431,7 @@ pub fn run_mailing(
     engine: Option<Arc<dyn EngineProvider>>,
     trusted_proxies: proxy::Trusted,
     mail: Option<notify::MailConfig>,
+    lab: Option<PathBuf>,
 ) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
@@ -453,6 +459,7 @@ pub fn run_mailing(
         let engine_name = engine.as_ref().map(|e| e.name());
         let mut options = Options::new(engine);
         options.trusted_proxies = trusted_proxies;
+        options.lab = lab;
         options.mail = match (mail, listener.local_addr()) {
             (Some(mut m), Ok(local)) if m.public_url.is_empty() => {
                 m.public_url = format!("http://{local}");

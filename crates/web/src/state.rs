@@ -11,6 +11,7 @@ use crate::error::ServeError;
 use crate::games::engine as schedule;
 use crate::games::limit::Limiter;
 use crate::games::{Action, Games, GamesCtx, GamesState};
+use crate::lab::{LabCtx, LabState};
 use crate::lichess::{LichessCtx, LichessState};
 use crate::live::hub::Hub;
 use crate::live::presence;
@@ -78,6 +79,10 @@ pub struct Options {
     pub notify: Option<Arc<dyn crate::notify::NotifyStore>>,
     /// How email is sent (`serve --smtp`); None: email is off.
     pub mail: Option<crate::notify::MailConfig>,
+    /// The directory the lab's results are read from at each request
+    /// (`serve --lab DIR`); None: the repository's `lab/*.json` embedded
+    /// at build time.
+    pub lab: Option<std::path::PathBuf>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -128,6 +133,7 @@ impl Options {
             tokens: None,
             notify: None,
             mail: None,
+            lab: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -159,6 +165,7 @@ pub struct AppState {
     pub(crate) chat: ChatCtx,
     pub(crate) lichess: LichessCtx,
     pub(crate) notify: NotifyCtx,
+    pub(crate) lab: LabCtx,
 }
 
 impl FromRef<AppState> for GamesCtx {
@@ -227,6 +234,12 @@ impl crate::games::ChangeSink for Sinks {
 
     fn has(&self, id: &str) -> bool {
         self.0.iter().any(|s| s.has(id))
+    }
+}
+
+impl FromRef<AppState> for LabCtx {
+    fn from_ref(state: &AppState) -> LabCtx {
+        state.lab.clone()
     }
 }
 
@@ -364,6 +377,11 @@ pub(crate) async fn state_with(
         chat,
         lichess,
         notify: NotifyCtx(notify),
+        lab: Arc::new(LabState {
+            source: options
+                .lab
+                .map_or_else(crate::lab::Source::default, crate::lab::Source::Dir),
+        }),
     };
     presence::listen(&state.live).await?;
     // The running clocks restart (the time nobody served the games is not

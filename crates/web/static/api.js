@@ -99,6 +99,8 @@ export const api = {
   conditional: (id) => call("GET", g(id) + "/conditional"),
   setConditional: (id, lines) => call("POST", g(id) + "/conditional", { lines }),
   clearConditional: (id) => call("DELETE", g(id) + "/conditional"),
+  lab: () => call("GET", "/api/lab"),
+  labQuestion: (question) => call("GET", `/api/lab/${encodeURIComponent(question)}`),
 };
 
 // The live socket of one game (the contract in docs/play-server.md): the

@@ -34,6 +34,7 @@ import { copyPgn, exportText, importText, onGamePicked, startPicked } from "./te
 import { typedError, onTypedMove } from "./typed.js";
 import { fillPlayerGames, wirePlayer } from "./player.js";
 import { wireNotify } from "./notify.js";
+import { wireLab } from "./lab.js";
 
 function wireGameButtons() {
   $("flip").addEventListener("click", () => {
@@ -143,6 +144,7 @@ async function start() {
   wireAccount();
   fillPlayerGames();
   wirePlayer();
+  wireLab();
   // Links inside the page change the screen without loading the page.
   document.addEventListener("click", (ev) => {
     const target = /** @type {Element} */ (ev.target);

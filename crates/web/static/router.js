@@ -14,6 +14,8 @@ import { renderPlayers, renderSide } from "./panel.js";
 import { loadPlayer } from "./player.js";
 import { showRelation } from "./relation.js";
 import { resizeChart } from "./chart.js";
+import { showLab } from "./lab.js";
+import { resizeLabCharts } from "./labchart.js";
 import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
@@ -23,6 +25,7 @@ export function showScreen(name) {
   $("game-screen").hidden = name !== "game";
   $("player-screen").hidden = name !== "player";
   $("leaders-screen").hidden = name !== "leaders";
+  $("lab-screen").hidden = name !== "lab";
   renderConnection();
 }
 
@@ -87,12 +90,19 @@ export async function route() {
     loadLeaders();
     return;
   }
+  if (path === "/lab" || path === "/lab/") {
+    showScreen("lab");
+    document.title = "Lab - Springboard";
+    showLab();
+    return;
+  }
   showScreen("create");
   document.title = "Springboard";
 }
 
 window.addEventListener("resize", () => {
   if (app.screen === "player") resizeChart();
+  if (app.screen === "lab") resizeLabCharts();
 });
 
 export async function openGame(id, preloaded) {
