@@ -50,7 +50,7 @@ async function playAndWaitReply(page) {
     await page.waitForFunction(() => /choose the trampoline square/.test(document.getElementById("status").textContent));
     await square(page, m.place).click();
   }
-  for (let t = 0; t < 150; t++) {
+  for (let t = 0; t < 300; t++) {
     const now = await keptView(page);
     if (now.status !== "playing" || now.plies >= v.plies + 2) {
       await page.waitForFunction((n) => document.querySelectorAll("#moves button").length === n, before + (now.plies - v.plies));
@@ -130,7 +130,7 @@ test("a game against the engine in the browser with the network cut: kept, expor
     await page.selectOption("#engine-level", "5");
     await page.click("#create-offline");
     await page.waitForFunction(() => /^\/g\/local-/.test(location.pathname));
-    await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1, null, { timeout: 60000 });
     assert.ok((await playRounds(page, 1)).plies >= 2);
 
     // Both listed on the creation screen.
@@ -168,7 +168,7 @@ test("a game against the engine in the browser with the network cut: kept, expor
     // The analysis board: the engine in its worker analyses the position.
     await page.check("#analysis-toggle");
     await page.waitForSelector("#analysis:not([hidden])");
-    await page.waitForFunction(() => /^depth \d+$/.test(document.getElementById("analysis-depth").textContent), null, { timeout: 30000 });
+    await page.waitForFunction(() => /^depth \d+$/.test(document.getElementById("analysis-depth").textContent), null, { timeout: 60000 });
     await page.screenshot({ path: join(SCREENSHOTS, "offline-analysis.png") });
   } finally {
     await context.setOffline(false);

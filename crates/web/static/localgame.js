@@ -7,7 +7,8 @@
 // starts with `local-` (its page is `/g/local-...`).
 //
 // The game page talks to such a game as to the server: api.js hands the
-// requests of `/api/games/local-...` to `localCall` here, which answers
+// requests of `/api/games/local-...` to `localCall` here (registered
+// below), which answers
 // them with the same JSON as the server's game API (the game view, the
 // PGN, a take-back, a resignation, a rematch). Every move, SAN, board and
 // ending comes from the rules core; the engine plays in a Web Worker
@@ -15,6 +16,7 @@
 // (`springboard_engine::Level`: its strength and think time). No clock:
 // a game in the browser is untimed.
 
+import { setLocalBackend } from "./api.js";
 import { loadRules, rulesBuild } from "./localrules.js";
 
 const PREFIX = "local-";
@@ -460,3 +462,5 @@ function pgnOf(R, rec) {
     g.free();
   }
 }
+
+setLocalBackend({ call: localCall, pgnHref: localPgnHref });
