@@ -165,7 +165,10 @@ test("a game against the engine in the browser with the network cut: kept, expor
       loaded.history.map((h) => h.san),
       kept.history.map((h) => h.san),
     );
-    // The analysis board: the engine in its worker analyses the position.
+    // The analysis board: the engine in its worker analyses a position of
+    // the game (its first move's: the last may be a mate, where nothing is
+    // left to search).
+    await page.locator("#moves button").first().click();
     await page.check("#analysis-toggle");
     await page.waitForSelector("#analysis:not([hidden])");
     await page.waitForFunction(() => /^depth \d+$/.test(document.getElementById("analysis-depth").textContent), null, { timeout: 60000 });
