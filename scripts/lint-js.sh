@@ -23,10 +23,12 @@ e2e/node_modules/.bin/tsc -p e2e/tsconfig.static.json
 echo "== import circles (crates/web/static)"
 node e2e/import-cycles.js crates/web/static
 
-# Every module is served: it is in the asset table (crates/web/src/assets.rs).
+# Every module is served: it is in the asset table (crates/web/src/assets.rs),
+# or it is the service worker's code, served as /sw.js (crates/web/src/sw.rs).
 unserved=""
 for f in crates/web/static/*.js; do
-  grep -q "asset!(\"$(basename "$f")\"" crates/web/src/assets.rs || unserved="$unserved $f"
+  grep -q "asset!(\"$(basename "$f")\"" crates/web/src/assets.rs ||
+    grep -qF "\"../static/$(basename "$f")\"" crates/web/src/sw.rs || unserved="$unserved $f"
 done
 if [ -n "$unserved" ]; then
   echo "not in the asset table (crates/web/src/assets.rs):$unserved" >&2

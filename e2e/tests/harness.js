@@ -141,12 +141,17 @@ export async function newLocalGame(page, url, variant = "chess", fen = null) {
 }
 
 // A fresh browser profile: its own cookies, so another player.
-export async function startBrowser(viewport = { width: 1100, height: 760 }) {
+// `serviceWorkers: "block"` keeps the page's service worker (/sw.js) out:
+// a test that answers the page's files itself (page.route) needs that, as
+// the worker's own requests pass by the page's routes; so does the page
+// served from disk below.
+export async function startBrowser(viewport = { width: 1100, height: 760 }, { serviceWorkers = "allow" } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "springboard-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
     viewport,
+    serviceWorkers: process.env.SPRINGBOARD_E2E_STATIC ? "block" : serviceWorkers,
     // Files answered by the test count as coming from outside this
     // machine: let them reach the loopback server like the real ones.
     args: process.env.SPRINGBOARD_E2E_STATIC

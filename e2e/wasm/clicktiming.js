@@ -35,6 +35,8 @@ function quantile(xs, q) {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
+// (The browser runs without the page's service worker: its requests would
+// pass by the route that refuses wasm.json.)
 async function measure(browser, url, wasm) {
   const page = await browser.context.newPage();
   if (!wasm) await page.route(/\/static\/wasm\.json$/, (route) => route.fulfill({ status: 404, body: "" }));
@@ -94,7 +96,7 @@ async function measure(browser, url, wasm) {
 }
 
 const server = await startServer();
-const browser = await startBrowser({ width: 1280, height: 800 });
+const browser = await startBrowser({ width: 1280, height: 800 }, { serviceWorkers: "block" });
 try {
   // A first round of each warms the server and the browser; not counted.
   await measure(browser, server.url, false);

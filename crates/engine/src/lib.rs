@@ -23,6 +23,7 @@
 
 pub mod baseline;
 pub mod eval;
+mod level;
 mod limits;
 pub mod search;
 mod strength;
@@ -30,6 +31,7 @@ mod time;
 pub mod tt;
 pub mod tune;
 
+pub use level::Level;
 pub use limits::{Limits, Signals};
 pub use search::{Engine, Info, Score, SearchResult};
 pub use strength::Strength;

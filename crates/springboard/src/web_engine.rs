@@ -1,7 +1,7 @@
 //! The engine behind the web app: an adapter from `springboard-engine` to
 //! the web crate's `EngineProvider` seam.
 
-use springboard_engine::{Engine, Info, Limits, Score, SearchResult, Signals, Strength};
+use springboard_engine::{Engine, Info, Level, Limits, Score, SearchResult, Signals};
 use springboard_rules::{Game, Move, Variant};
 use springboard_web::{
     Analysis, AnalysisLimit, EngineClock, EngineProvider, Evaluation, LevelLabel,
@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Levels 1..=21 of the page are skill levels 0..=20; each gets a think
-/// time that grows with the level, so low levels answer at once.
+/// Levels 1..=21 of the page are the engine's `Level`s: skill levels
+/// 0..=20, each with a think time that grows with the level, so low levels
+/// answer at once (the browser's engine plays them the same way).
 pub struct WebEngine {
     hash_mb: usize,
 }
@@ -19,10 +20,6 @@ pub struct WebEngine {
 impl WebEngine {
     pub fn new(hash_mb: usize) -> WebEngine {
         WebEngine { hash_mb }
-    }
-
-    fn think_ms(level: u8) -> u64 {
-        200 + 90 * u64::from(level.saturating_sub(1))
     }
 }
 
@@ -32,13 +29,13 @@ impl EngineProvider for WebEngine {
     }
 
     fn max_level(&self) -> u8 {
-        21
+        Level::MAX
     }
 
     /// Level L is skill L-1: its name and the rating measured in the game
     /// (docs/engine.md, "The levels' ratings").
     fn level_label(&self, variant: Variant, level: u8) -> Option<LevelLabel> {
-        let strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
+        let strength = Level::new(level).strength();
         Some(LevelLabel {
             name: strength.name(variant).to_string(),
             elo: Some(strength.rating(variant)),
@@ -48,9 +45,10 @@ impl EngineProvider for WebEngine {
     fn best_move(&self, game: &Game, level: u8, stop: Arc<AtomicBool>) -> Option<Move> {
         // One engine per request: games on the page think independently.
         let mut engine = Engine::new(self.hash_mb);
-        engine.strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
+        let level = Level::new(level);
+        engine.strength = level.strength();
         let limits = Limits {
-            movetime: Some(WebEngine::think_ms(level)),
+            movetime: Some(level.think_ms()),
             ..Limits::default()
         };
         let result = search(&mut engine, game, &limits, None, &stop, &mut |_| {});
@@ -71,7 +69,8 @@ impl EngineProvider for WebEngine {
         stop: Arc<AtomicBool>,
     ) -> Option<Move> {
         let mut engine = Engine::new(self.hash_mb);
-        engine.strength = Strength::from_skill(i64::from(level.clamp(1, 21)) - 1);
+        let level = Level::new(level);
+        engine.strength = level.strength();
         let (mine, theirs) = (Some(clock.own_ms), Some(clock.opponent_ms));
         let white = game.position().turn() == springboard_rules::Color::White;
         let limits = Limits {
@@ -81,7 +80,7 @@ impl EngineProvider for WebEngine {
             binc: Some(clock.increment_ms),
             ..Limits::default()
         };
-        let cap = Some(Duration::from_millis(WebEngine::think_ms(level)));
+        let cap = Some(Duration::from_millis(level.think_ms()));
         let result = search(&mut engine, game, &limits, cap, &stop, &mut |_| {});
         if stop.load(Ordering::Relaxed) {
             None

@@ -3,7 +3,7 @@
 //! answers are JSON texts (the page parses them); failures throw an `Error`
 //! with the rules core's reason.
 
-use crate::game::GameState;
+use crate::game::{GameState, PgnTags};
 use crate::search::{self, SearchLimits};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -50,6 +50,15 @@ impl Game {
 
     pub fn pgn(&self) -> String {
         self.state.pgn()
+    }
+
+    /// The game as PGN with the tags of `tags` (JSON `{tags: [[name,
+    /// value], ...], white, black}`, each player `{human: name}` or
+    /// `{engine: {name, level}}`).
+    #[wasm_bindgen(js_name = pgnTagged)]
+    pub fn pgn_tagged(&self, tags: &str) -> Result<String, JsError> {
+        let tags = PgnTags::from_json(tags).map_err(fail)?;
+        Ok(self.state.pgn_tagged(&tags))
     }
 
     /// JSON: the current position as the page draws it (board, legal
@@ -122,7 +131,8 @@ impl Analyser {
     }
 
     /// Searches `game`'s position within `limits` (JSON `{depth, nodes,
-    /// movetime, multipv}`, each optional). `on_info` is called with each
+    /// movetime, multipv, level}`, each optional; `level` plays as the
+    /// server's engine plays that level). `on_info` is called with each
     /// report (JSON) and returns true to stop. Returns the result (JSON).
     pub fn search(
         &mut self,

@@ -18,4 +18,6 @@ pub enum WasmError {
     GameOver,
     #[error("bad search limits: {0}")]
     Limits(String),
+    #[error("bad PGN tags: {0}")]
+    Tags(String),
 }

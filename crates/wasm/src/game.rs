@@ -4,16 +4,42 @@
 
 use crate::error::WasmError;
 use crate::views::{self, MoveView, PositionView, StepView};
-use serde::Serialize;
-use springboard_rules::notation::pgn::{self, Tags, VariantHint};
+use serde::{Deserialize, Serialize};
+use springboard_rules::notation::pgn::{self, Player, Tags, VariantHint};
 use springboard_rules::notation::{san::parse_san, san::to_san, uci::parse_uci};
-use springboard_rules::{perft, Game, Move, Position, Variant};
+use springboard_rules::{perft, Color, Game, Move, Position, Variant};
 
 /// A move of the game: its long notation and its SAN.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct Played {
     pub uci: String,
     pub san: String,
+}
+
+/// Who played a side, for the PGN's `White`/`Black` and their types.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum PlayerTag {
+    Human(String),
+    Engine { name: String, level: Option<u32> },
+}
+
+/// The tags of a written PGN (JSON): tags by name, in order, and the
+/// players; the writer computes the rest (Result when the moves end the
+/// game, Variant, SetUp, FEN).
+#[derive(Deserialize, Debug, Clone, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PgnTags {
+    #[serde(default)]
+    pub tags: Vec<(String, String)>,
+    pub white: Option<PlayerTag>,
+    pub black: Option<PlayerTag>,
+}
+
+impl PgnTags {
+    pub fn from_json(text: &str) -> Result<PgnTags, WasmError> {
+        serde_json::from_str(text).map_err(|e| WasmError::Tags(e.to_string()))
+    }
 }
 
 /// A game: its start, its moves and the current position.
@@ -72,6 +98,33 @@ impl GameState {
     /// The game as PGN, with the roster's default tags.
     pub fn pgn(&self) -> String {
         pgn::write(&self.game, &Tags::new())
+    }
+
+    /// The game as PGN with `tags` (a game the players ended, by a
+    /// resignation, gives its `Result` and `Termination` here).
+    pub fn pgn_tagged(&self, tags: &PgnTags) -> String {
+        let mut out = Tags::new();
+        for (name, value) in &tags.tags {
+            out.set(name, value.clone());
+        }
+        for (color, player) in [(Color::White, &tags.white), (Color::Black, &tags.black)] {
+            match player {
+                Some(PlayerTag::Human(name)) => {
+                    out.set_player(color, Player::Human(name));
+                }
+                Some(PlayerTag::Engine { name, level }) => {
+                    out.set_player(
+                        color,
+                        Player::Engine {
+                            name,
+                            level: *level,
+                        },
+                    );
+                }
+                None => {}
+            }
+        }
+        pgn::write(&self.game, &out)
     }
 
     pub fn view(&self) -> PositionView {

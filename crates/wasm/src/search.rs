@@ -6,7 +6,7 @@ use crate::error::WasmError;
 use crate::game::GameState;
 use serde::{Deserialize, Serialize};
 use springboard_engine::tt::Bound;
-use springboard_engine::{Engine, Info, Limits, Score, Signals};
+use springboard_engine::{Engine, Info, Level, Limits, Score, Signals, Strength};
 use springboard_rules::notation::{san::to_san, uci::to_uci};
 use springboard_rules::{Move, Position};
 
@@ -21,6 +21,10 @@ pub struct SearchLimits {
     pub movetime: Option<u64>,
     /// Lines to report, at least 1.
     pub multipv: Option<usize>,
+    /// A playing level of the page (1..=21, clamped), as the server plays
+    /// it (`springboard_engine::Level`): its strength, and its think time
+    /// unless `movetime` is given. Without it, full strength.
+    pub level: Option<u8>,
 }
 
 impl SearchLimits {
@@ -148,10 +152,12 @@ impl Analyser {
         // for a stop, so an unbounded search ends at the engine's depth cap.
         self.engine.threads = 1;
         self.engine.multipv = limits.multipv.unwrap_or(1).max(1);
+        let level = limits.level.map(Level::new);
+        self.engine.strength = level.map_or(Strength::FULL, Level::strength);
         let engine_limits = Limits {
             depth: limits.depth,
             nodes: limits.nodes,
-            movetime: limits.movetime,
+            movetime: limits.movetime.or(level.map(Level::think_ms)),
             ..Limits::default()
         };
         let pos = game.position();

@@ -92,3 +92,49 @@ fn search_reports_and_stops() {
         Err(WasmError::Limits(_))
     ));
 }
+
+#[test]
+fn a_level_plays_as_the_servers_level() {
+    // Level 1 is skill 0: one ply deep at most, a legal move of the game.
+    let g = GameState::new("hopchess", None).unwrap();
+    let mut a = Analyser::new(4);
+    let limits = SearchLimits::from_json(r#"{"level": 1}"#).unwrap();
+    let r = a.search(&g, &limits, &mut |_| false);
+    assert_eq!(r.depth, 1);
+    let best = r.best.expect("a move");
+    assert!(g.legal().iter().any(|m| m.uci == best), "{best}");
+    // Level 21 is full strength: no depth cap, bounded here by the depth.
+    let limits = SearchLimits::from_json(r#"{"level": 21, "depth": 3}"#).unwrap();
+    assert_eq!(a.search(&g, &limits, &mut |_| false).depth, 3);
+    // A level out of range is clamped, as the server clamps it.
+    let limits = SearchLimits::from_json(r#"{"level": 0, "depth": 3}"#).unwrap();
+    assert_eq!(a.search(&g, &limits, &mut |_| false).depth, 1);
+}
+
+#[test]
+fn pgn_with_the_players_and_a_resignation() {
+    let mut g = GameState::new("hopchess", None).unwrap();
+    let first = g.legal()[0].uci.clone();
+    g.play(&first).unwrap();
+    let tags = springboard_wasm::game::PgnTags::from_json(
+        r#"{"tags": [["Event", "Offline game"], ["Result", "0-1"], ["Termination", "normal"]],
+            "white": {"human": "You"}, "black": {"engine": {"name": "Springboard", "level": 4}}}"#,
+    )
+    .unwrap();
+    let text = g.pgn_tagged(&tags);
+    for line in [
+        "[Event \"Offline game\"]",
+        "[White \"You\"]",
+        "[Black \"Springboard (level 4)\"]",
+        "[Result \"0-1\"]",
+        "[Variant \"hopchess\"]",
+        "[BlackType \"program\"]",
+    ] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+    assert!(text.trim_end().ends_with("0-1"), "{text}");
+    // The text reads back to the same game.
+    let back = GameState::from_pgn(&text, None).unwrap();
+    assert_eq!(back.fen(), g.fen());
+    assert!(springboard_wasm::game::PgnTags::from_json(r#"{"tag": []}"#).is_err());
+}

@@ -53,6 +53,9 @@ pub static ASSETS: &[Asset] = &[
     asset!("lobby.js", JS),
     asset!("live.js", JS),
     asset!("localrules.js", JS),
+    asset!("localgame.js", JS),
+    asset!("engineworker.js", JS),
+    asset!("offline.js", JS),
     asset!("notation.js", JS),
     asset!("notices.js", JS),
     asset!("notify.js", JS),
@@ -108,7 +111,12 @@ static WASM: std::sync::LazyLock<Vec<Asset>> = std::sync::LazyLock::new(|| {
 
 /// The embedded file called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Asset> {
-    ASSETS.iter().chain(WASM.iter()).find(|a| a.name == name)
+    all().find(|a| a.name == name)
+}
+
+/// Every embedded file: the page's, then the WebAssembly build's.
+pub fn all() -> impl Iterator<Item = &'static Asset> + Clone {
+    ASSETS.iter().chain(WASM.iter())
 }
 
 /// The players' rules of a game (Markdown), with the rulings.

@@ -43,6 +43,7 @@ pub mod relation;
 mod seat;
 mod state;
 pub mod store;
+mod sw;
 
 pub use accounts::{AccountStore, SessionRecord, UserRecord};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -107,6 +108,7 @@ fn router(state: AppState) -> Router {
         .route("/player", get(index))
         .route("/lab", get(index))
         .route("/static/{*path}", get(static_file))
+        .route("/sw.js", get(sw::service_worker))
         .merge(games::http::routes())
         .merge(accounts::http::routes())
         .merge(ratings::http::routes())

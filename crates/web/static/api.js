@@ -1,6 +1,22 @@
 // @ts-check
 // The JSON API and the game's live socket. Every failure becomes an Error
-// carrying the server's reason (and the HTTP status).
+// carrying the server's reason (and the HTTP status). A game kept in the
+// browser (`/api/games/local-...`) is answered by localgame.js instead,
+// which registers itself here (this module imports nothing: the e2e
+// protocol test loads it alone).
+
+/**
+ * @typedef {{ call: (method: string, url: string, body: any) => Promise<any>, pgnHref: (id: string) => string }} LocalBackend
+ * @type {LocalBackend | null}
+ */
+let localBackend = null;
+
+/** @param {LocalBackend} backend */
+export function setLocalBackend(backend) {
+  localBackend = backend;
+}
+
+const isLocal = (id) => String(id).startsWith("local-");
 
 // A request the server refused or could not answer: its reason, the HTTP
 // status and the answer's JSON (or null).
@@ -23,6 +39,7 @@ export class ApiError extends Error {
  * @param {unknown} [body]
  */
 async function call(method, url, body) {
+  if (localBackend && url.startsWith("/api/games/local-")) return localBackend.call(method, url, body);
   /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
@@ -68,7 +85,7 @@ export const api = {
   rematch: (id, action) => call("POST", g(id) + "/rematch", { action }),
   fen: (id) => call("GET", g(id) + "/fen"),
   pgn: (id) => call("GET", g(id) + "/pgn"),
-  pgnDownload: (id) => g(id) + "/pgn?download=1",
+  pgnDownload: (id) => (localBackend && isLocal(id) ? localBackend.pgnHref(String(id)) : g(id) + "/pgn?download=1"),
   user: (name) => call("GET", `/api/user/${encodeURIComponent(name)}`),
   counts: (name) => call("GET", `/api/user/${encodeURIComponent(name)}/counts`),
   ratingHistory: (name) => call("GET", `/api/user/${encodeURIComponent(name)}/rating-history`),

@@ -21,7 +21,7 @@ import { wireLobby } from "./lobby.js";
 import { wireConditional } from "./conditional.js";
 import { wireTurns } from "./turn.js";
 import { applyGame, refresh } from "./live.js";
-import { loadRules } from "./localrules.js";
+import { registerWorker, serverInfo, startRules } from "./offline.js";
 import { invitation, renderControls } from "./panel.js";
 import { wireBoardInput } from "./boardinput.js";
 import { openChat, wireChat } from "./chat.js";
@@ -123,8 +123,10 @@ async function start() {
   hooks.render = render;
   hooks.navigate = navigate;
   app.board = new Board($("board"));
+  registerWorker();
   try {
-    app.info = await api.info();
+    // Kept from the last visit when the server cannot be reached (offline.js).
+    app.info = await serverInfo();
   } catch (err) {
     showScreen("create");
     $("create-error").textContent = "The server does not answer: " + err.message;
@@ -170,8 +172,8 @@ async function start() {
   // The rules core in the browser loads once the first screen is drawn
   // and the browser is idle (its compiling then takes nothing from it);
   // until it has (or without it) the page asks the server.
-  if (typeof requestIdleCallback === "function") requestIdleCallback(() => loadRules(), { timeout: 1000 });
-  else setTimeout(loadRules, 200);
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => startRules(), { timeout: 1000 });
+  else setTimeout(startRules, 200);
 }
 
 start();

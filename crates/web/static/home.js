@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { CLOCKS, TIME_CONTROLS, timeControlFields } from "./clocks.js";
+import { createHere, unreachable, wireOffline } from "./offline.js";
 import { fillSelect, showPicked, showLevels } from "./picker.js";
 import { navigate, openGame } from "./router.js";
 import { showRules } from "./rules.js";
@@ -14,15 +15,35 @@ function clockOf(selectId) {
   return c ? c[1] : null;
 }
 
-async function create(req, hash) {
+// A new game on the server; when the server cannot be reached, a game
+// against the engine, at one screen or for analysis is kept in this
+// browser instead (untimed), and `here` asks for that at once.
+async function create(req, hash, here = false) {
   $("create-error").textContent = "";
+  const variant = $("variant", HTMLSelectElement).value;
   try {
-    const v = await api.create({ variant: $("variant", HTMLSelectElement).value, ...req });
+    let v;
+    try {
+      if (here) throw new TypeError("in the browser");
+      v = await api.create({ variant, ...req });
+    } catch (err) {
+      if (!unreachable(err) || req.mode === "friend") throw err;
+      v = await createHere(variant, req);
+    }
     history.pushState(null, "", `/g/${v.id}${hash || ""}`);
     await openGame(String(v.id), v);
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = unreachable(err) ? `The server cannot be reached: ${err.message}` : err.message;
   }
+}
+
+function engineRequest() {
+  return {
+    mode: "engine",
+    color: $("engine-color", HTMLSelectElement).value,
+    level: Number($("engine-level", HTMLSelectElement).value),
+    clock: clockOf("engine-clock"),
+  };
 }
 
 export function wireCreation() {
@@ -44,14 +65,8 @@ export function wireCreation() {
     $("card-analysis").hidden = false;
     showLevels(select.value);
   }
-  $("create-engine").addEventListener("click", () =>
-    create({
-      mode: "engine",
-      color: $("engine-color", HTMLSelectElement).value,
-      level: Number($("engine-level", HTMLSelectElement).value),
-      clock: clockOf("engine-clock"),
-    }),
-  );
+  $("create-engine").addEventListener("click", () => create(engineRequest()));
+  wireOffline(() => create(engineRequest(), "", true));
   $("create-friend").addEventListener("click", () =>
     create({
       mode: "friend",

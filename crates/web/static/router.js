@@ -9,6 +9,8 @@ import { openChat, closeChat } from "./chat.js";
 import { loadGames } from "./games.js";
 import { loadLeaders } from "./leaders.js";
 import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
+import { isLocalId, watchLocal } from "./localgame.js";
+import { renderLocalGames } from "./offline.js";
 import { showError, textMessage, clearOutage } from "./notices.js";
 import { renderPlayers, renderSide } from "./panel.js";
 import { loadPlayer } from "./player.js";
@@ -98,6 +100,7 @@ export async function route() {
   }
   showScreen("create");
   document.title = "Springboard";
+  if (app.info) renderLocalGames();
 }
 
 window.addEventListener("resize", () => {
@@ -129,6 +132,12 @@ export async function openGame(id, preloaded) {
   // it was opened from (a phone's home page is scrolled down to its
   // buttons).
   window.scrollTo(0, 0);
+  // A game kept in the browser has no socket and no chat: it changes here
+  // (the engine's move in its worker), and is read again then.
+  if (isLocalId(id)) {
+    watchLocal(id, () => refresh());
+    return;
+  }
   connectSocket(id);
   openChat(id);
 }

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { run } from "./commands.js";
 import { textMessage } from "./notices.js";
+import { createHere, unreachable } from "./offline.js";
 import { variantTitle, showPicked } from "./picker.js";
 import { navigate, openGame } from "./router.js";
 import { $, app, ended } from "./state.js";
@@ -60,7 +61,19 @@ export async function importText(kind) {
   const picked = pickedVariant();
   const hash = $("analysis-toggle", HTMLInputElement).checked ? "#analysis" : "";
   try {
-    const found = await api.detect(text);
+    let found;
+    try {
+      found = await api.detect(text);
+    } catch (err) {
+      // The server cannot be reached: a game text is read in the browser
+      // (the rules core) into a game kept here.
+      if (!unreachable(err) || kind !== "pgn") throw err;
+      const v = await createHere(picked, { mode: "local", pgn: text });
+      history.pushState(null, "", `/g/${v.id}${hash}`);
+      await openGame(String(v.id), v);
+      textMessage(`${variantTitle(v.variant)}: game loaded in this browser.`, "");
+      return;
+    }
     const readable = found.variants.length > 0;
     const as = readable ? (found.kind === "position" ? "fen" : "pgn") : kind;
     const variant = found.variants.includes(picked) ? picked : readable ? found.variants[0] : picked;

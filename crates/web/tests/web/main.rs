@@ -24,6 +24,7 @@ mod lab;
 mod lichess;
 mod lobby;
 mod notify;
+mod offline;
 mod play;
 mod players;
 mod pool;
