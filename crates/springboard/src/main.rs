@@ -8,6 +8,7 @@ mod arena;
 mod args;
 mod bench;
 mod datagen;
+mod lab;
 mod levels;
 mod perft;
 mod play;
@@ -63,6 +64,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Tune a game's evaluation weights to datagen records (logistic fit).
     Tune(tune::TuneArgs),
+    /// Measured answers to the rule pages' questions (lab/README.md).
+    Lab(lab::LabArgs),
     /// Fit the levels' ratings to a ladder's match results (levels/*.txt).
     Levels(levels::LevelsArgs),
     /// Start the web app (the default with no subcommand) and print its URL.
@@ -306,6 +309,7 @@ fn main() -> Result<()> {
         Some(Command::Datagen(args)) => datagen::run_datagen(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Levels(args)) => levels::run(&args),
+        Some(Command::Lab(args)) => lab::run(&args),
         Some(Command::Serve(args)) => serve(&args),
         Some(Command::User(UserArgs {
             command: UserCommand::Add(args),

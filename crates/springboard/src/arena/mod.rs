@@ -13,7 +13,7 @@ mod engine;
 mod game;
 mod openings;
 mod report;
-mod stats;
+pub(crate) mod stats;
 
 use anyhow::{bail, Context, Result};
 pub use config::MatchArgs;
