@@ -115,6 +115,7 @@ fn router(state: AppState) -> Router {
         .merge(chat::http::routes())
         .merge(lichess::routes())
         .merge(notify::http::routes())
+        .merge(accounts::passkey::http::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -427,6 +428,21 @@ pub fn run_mailing(
     trusted_proxies: proxy::Trusted,
     mail: Option<notify::MailConfig>,
 ) -> Result<(), ServeError> {
+    run_public(host, port, database, engine, trusted_proxies, mail, None)
+}
+
+/// [`run_mailing`] for the site's public URL `public_url` (`serve
+/// --public-url`), the passkeys' relying party; None: the address the
+/// server listens on, as `http://localhost:PORT`.
+pub fn run_public(
+    host: &str,
+    port: u16,
+    database: &Database,
+    engine: Option<Arc<dyn EngineProvider>>,
+    trusted_proxies: proxy::Trusted,
+    mail: Option<notify::MailConfig>,
+    public_url: Option<String>,
+) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
         _ => host
@@ -459,6 +475,11 @@ pub fn run_mailing(
                 Some(m)
             }
             (m, _) => m,
+        };
+        options.public_url = match (public_url, listener.local_addr()) {
+            (Some(url), _) => Some(url),
+            (None, Ok(local)) => Some(format!("http://localhost:{}", local.port())),
+            (None, Err(_)) => None,
         };
         // Every domain's queries over the one database.
         let store: Arc<dyn Store> = match database {

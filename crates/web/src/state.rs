@@ -78,6 +78,13 @@ pub struct Options {
     pub notify: Option<Arc<dyn crate::notify::NotifyStore>>,
     /// How email is sent (`serve --smtp`); None: email is off.
     pub mail: Option<crate::notify::MailConfig>,
+    /// Where the accounts' passkeys are kept (usually the game store
+    /// itself); they need `accounts` too. None: no passkeys.
+    pub passkeys: Option<Arc<dyn crate::accounts::PasskeyStore>>,
+    /// The site's public URL (`serve --public-url`, else
+    /// `http://localhost:PORT`): the passkeys' relying party. None: any
+    /// port of `http://localhost`.
+    pub public_url: Option<String>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -98,7 +105,8 @@ impl Options {
             + crate::relation::RelationStore
             + crate::chat::ChatStore
             + crate::lichess::TokenStore
-            + crate::notify::NotifyStore,
+            + crate::notify::NotifyStore
+            + crate::accounts::PasskeyStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
@@ -108,6 +116,7 @@ impl Options {
         self.chat = Some(store.clone());
         self.tokens = Some(store.clone());
         self.notify = Some(store.clone());
+        self.passkeys = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -128,6 +137,8 @@ impl Options {
             tokens: None,
             notify: None,
             mail: None,
+            passkeys: None,
+            public_url: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -273,7 +284,14 @@ pub(crate) async fn state_with(
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
     let accounts = Arc::new(AccountsState {
-        accounts: options.accounts.map(crate::accounts::Accounts::new),
+        accounts: options.accounts.map(|store| {
+            crate::accounts::Accounts::new(store).with_passkeys(
+                crate::accounts::passkey::passkeys_on(
+                    options.passkeys,
+                    options.public_url.as_deref(),
+                ),
+            )
+        }),
         clock: options.clock,
     });
     let games = Arc::new(GamesState {

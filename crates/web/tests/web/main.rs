@@ -23,6 +23,7 @@ mod errors;
 mod lichess;
 mod lobby;
 mod notify;
+mod passkey;
 mod play;
 mod players;
 mod pool;
