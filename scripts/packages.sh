@@ -26,6 +26,9 @@ python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+# The webauthn-rs crates (passkeys): the system OpenSSL, found by pkg-config.
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -f /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
 # crates/web/tests/notify.rs: a real SMTP server.
 python3 -c 'import aiosmtpd' >/dev/null 2>&1 || missing+=(python3-aiosmtpd)
 # scripts/wasm.sh: wasm-opt.

@@ -179,8 +179,10 @@ struct ServeArgs {
         default_value = "Springboard <springboard@localhost>"
     )]
     smtp_from: String,
-    /// The site's public URL, for the emails' links (the default is the
-    /// address the server listens on).
+    /// The site's public URL, for the emails' links and as the passkeys'
+    /// relying party (its host is their id; a passkey needs https or
+    /// localhost). The default is the address the server listens on, as
+    /// http://localhost:PORT for the passkeys.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
     /// Read the Lab page's results from this directory's <question>.json
@@ -272,14 +274,17 @@ fn serve(args: &ServeArgs) -> Result<()> {
             // Empty: the server's own address once it listens.
             public_url: args.public_url.clone().unwrap_or_default(),
         });
-    springboard_web::run_mailing(
+    springboard_web::run_with(
         &args.host,
         args.port,
         &database,
         Some(engine),
-        trusted,
-        mail,
-        args.lab.clone(),
+        springboard_web::ServeOptions {
+            trusted_proxies: trusted,
+            mail,
+            lab: args.lab.clone(),
+            public_url: args.public_url.clone(),
+        },
     )?;
     Ok(())
 }

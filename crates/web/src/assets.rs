@@ -79,6 +79,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("chat.js", JS),
     asset!("relation.js", JS),
     asset!("tokens.js", JS),
+    asset!("passkey.js", JS),
     asset!("turn.js", JS),
     asset!("conditional.js", JS),
     asset!("lab.js", JS),

@@ -120,6 +120,7 @@ fn router(state: AppState) -> Router {
         .merge(lichess::routes())
         .merge(notify::http::routes())
         .merge(lab::routes())
+        .merge(accounts::passkey::http::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -409,31 +410,33 @@ pub fn run(
     database: &Database,
     engine: Option<Arc<dyn EngineProvider>>,
 ) -> Result<(), ServeError> {
-    run_behind(host, port, database, engine, proxy::Trusted::default())
+    run_with(host, port, database, engine, ServeOptions::default())
 }
 
-/// [`run`] behind the reverse proxies `trusted_proxies` (`proxy.rs`).
-pub fn run_behind(
+/// What `serve` sets beyond the address, the database and the engine;
+/// the default is what [`run`] uses.
+#[derive(Default)]
+pub struct ServeOptions {
+    /// The reverse proxies trusted for the client's address (`proxy.rs`).
+    pub trusted_proxies: proxy::Trusted,
+    /// How email is sent; None: email is off.
+    pub mail: Option<notify::MailConfig>,
+    /// The directory the lab's results are read from; None: those embedded
+    /// at build time.
+    pub lab: Option<PathBuf>,
+    /// The site's public URL (`serve --public-url`), the passkeys' relying
+    /// party; None: the address the server listens on, as
+    /// `http://localhost:PORT`.
+    pub public_url: Option<String>,
+}
+
+/// [`run`] with the options of `serve` ([`ServeOptions`]).
+pub fn run_with(
     host: &str,
     port: u16,
     database: &Database,
     engine: Option<Arc<dyn EngineProvider>>,
-    trusted_proxies: proxy::Trusted,
-) -> Result<(), ServeError> {
-    run_mailing(host, port, database, engine, trusted_proxies, None, None)
-}
-
-/// [`run_behind`], sending email as `mail` says (None: email is off), the
-/// lab's results read from the directory `lab` (None: those embedded at
-/// build time).
-pub fn run_mailing(
-    host: &str,
-    port: u16,
-    database: &Database,
-    engine: Option<Arc<dyn EngineProvider>>,
-    trusted_proxies: proxy::Trusted,
-    mail: Option<notify::MailConfig>,
-    lab: Option<PathBuf>,
+    serve_options: ServeOptions,
 ) -> Result<(), ServeError> {
     let ip: IpAddr = match host {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
@@ -460,6 +463,12 @@ pub fn run_mailing(
             })?;
         let engine_name = engine.as_ref().map(|e| e.name());
         let mut options = Options::new(engine);
+        let ServeOptions {
+            trusted_proxies,
+            mail,
+            lab,
+            public_url,
+        } = serve_options;
         options.trusted_proxies = trusted_proxies;
         options.lab = lab;
         options.mail = match (mail, listener.local_addr()) {
@@ -468,6 +477,11 @@ pub fn run_mailing(
                 Some(m)
             }
             (m, _) => m,
+        };
+        options.public_url = match (public_url, listener.local_addr()) {
+            (Some(url), _) => Some(url),
+            (None, Ok(local)) => Some(format!("http://localhost:{}", local.port())),
+            (None, Err(_)) => None,
         };
         // Every domain's queries over the one database.
         let store: Arc<dyn Store> = match database {

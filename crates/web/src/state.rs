@@ -83,6 +83,13 @@ pub struct Options {
     /// (`serve --lab DIR`); None: the repository's `lab/*.json` embedded
     /// at build time.
     pub lab: Option<std::path::PathBuf>,
+    /// Where the accounts' passkeys are kept (usually the game store
+    /// itself); they need `accounts` too. None: no passkeys.
+    pub passkeys: Option<Arc<dyn crate::accounts::PasskeyStore>>,
+    /// The site's public URL (`serve --public-url`, else
+    /// `http://localhost:PORT`): the passkeys' relying party. None: any
+    /// port of `http://localhost`.
+    pub public_url: Option<String>,
     /// What other domains do when a game ends, in the transaction that
     /// ends it, in this order ([`GameEndHook`]); the ratings' update
     /// ([`crate::ratings::RatingUpdate`]) is there from the start.
@@ -103,7 +110,8 @@ impl Options {
             + crate::relation::RelationStore
             + crate::chat::ChatStore
             + crate::lichess::TokenStore
-            + crate::notify::NotifyStore,
+            + crate::notify::NotifyStore
+            + crate::accounts::PasskeyStore,
     {
         self.accounts = Some(store.clone());
         self.ratings = Some(store.clone());
@@ -113,6 +121,7 @@ impl Options {
         self.chat = Some(store.clone());
         self.tokens = Some(store.clone());
         self.notify = Some(store.clone());
+        self.passkeys = Some(store.clone());
     }
 
     pub fn new(engine: Option<Arc<dyn EngineProvider>>) -> Options {
@@ -134,6 +143,8 @@ impl Options {
             notify: None,
             mail: None,
             lab: None,
+            passkeys: None,
+            public_url: None,
             end_hooks: vec![Arc::new(crate::ratings::RatingUpdate)],
             ended: tokio::sync::broadcast::channel(crate::games::ENDED_CAPACITY).0,
         }
@@ -286,7 +297,14 @@ pub(crate) async fn state_with(
     games.ended = options.ended;
     crate::games::ended::log_ends(&games);
     let accounts = Arc::new(AccountsState {
-        accounts: options.accounts.map(crate::accounts::Accounts::new),
+        accounts: options.accounts.map(|store| {
+            crate::accounts::Accounts::new(store).with_passkeys(
+                crate::accounts::passkey::passkeys_on(
+                    options.passkeys,
+                    options.public_url.as_deref(),
+                ),
+            )
+        }),
         clock: options.clock,
     });
     let games = Arc::new(GamesState {

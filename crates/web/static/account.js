@@ -1,13 +1,14 @@
 // @ts-check
 // The account control in the page's header: "Sign in" opens a dialog with
-// the sign-in and sign-up form; signed in, the header shows the name and
-// "Sign out". Playing needs no account: this module only tells the server
-// who the browser is (the session cookie is HttpOnly; the page asks
-// GET /api/account).
+// the sign-in and sign-up form (and "Sign in with a passkey", passkey.js);
+// signed in, the header shows the name, "Passkeys" and "Sign out". Playing
+// needs no account: this module only tells the server who the browser is
+// (the session cookie is HttpOnly; the page asks GET /api/account).
 
 import { api } from "./api.js";
 import { $ } from "./state.js";
 import { wireTokens } from "./tokens.js";
+import { hasPasskeys, signInWithPasskey, wirePasskeys } from "./passkey.js";
 
 /**
  * Shows `name` as signed in, or the "Sign in" button when null.
@@ -21,6 +22,7 @@ function showAccount(name) {
   $("account-open").hidden = !!name;
   $("account-signout").hidden = !name;
   $("account-tokens-open").hidden = !name;
+  $("account-passkeys-open").hidden = !name || !hasPasskeys();
   // A rated game is for accounts: "Play a friend" offers it signed in.
   $("friend-rated-label").hidden = !name;
   // The lobby (lobby.js) hears who the page is signed in as.
@@ -57,6 +59,18 @@ export function wireAccount() {
     user.focus();
   });
   $("account-cancel").addEventListener("click", () => dialog.close());
+  $("account-passkey").hidden = !hasPasskeys();
+  $("account-passkey-signin").addEventListener("click", async () => {
+    showFormError("");
+    try {
+      const me = await signInWithPasskey();
+      password.value = "";
+      dialog.close();
+      showAccount(me.name);
+    } catch (e) {
+      showFormError(e instanceof Error ? e.message : String(e));
+    }
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const submitter = /** @type {SubmitEvent} */ (event).submitter;
@@ -83,5 +97,6 @@ export function wireAccount() {
     location.reload();
   });
   wireTokens();
+  wirePasskeys();
   loadAccount();
 }

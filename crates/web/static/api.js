@@ -70,6 +70,14 @@ export const api = {
   tokens: () => call("GET", "/api/account/tokens"),
   createToken: (description) => call("POST", "/api/account/tokens", { description }),
   revokeToken: (id) => call("DELETE", `/api/account/tokens/${encodeURIComponent(id)}`),
+  passkeys: () => call("GET", "/api/account/passkeys"),
+  removePasskey: (id) => call("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
+  passkeyRegisterStart: (name) => call("POST", "/api/account/passkey/register/start", { name }),
+  passkeyRegisterFinish: (ceremony, credential) =>
+    call("POST", "/api/account/passkey/register/finish", { ceremony, credential }),
+  passkeySignInStart: () => call("POST", "/api/account/passkey/signin/start", {}),
+  passkeySignInFinish: (ceremony, credential) =>
+    call("POST", "/api/account/passkey/signin/finish", { ceremony, credential }),
   info: () => call("GET", "/api/info"),
   rules: (variant) => call("GET", `/api/rules/${encodeURIComponent(variant)}`),
   create: (req) => call("POST", "/api/games", req),

@@ -98,7 +98,7 @@ pub(crate) async fn signed_in(
         .map_err(api_error)
 }
 
-async fn require(
+pub(super) async fn require(
     app: &AccountsState,
     headers: &HeaderMap,
 ) -> Result<(SessionRecord, UserRecord), ApiError> {
@@ -109,7 +109,11 @@ async fn require(
 
 /// A response of `status` and `body` with the `Set-Cookie` values
 /// `cookies`.
-fn answer(status: StatusCode, body: serde_json::Value, cookies: Vec<String>) -> Response {
+pub(super) fn answer(
+    status: StatusCode,
+    body: serde_json::Value,
+    cookies: Vec<String>,
+) -> Response {
     let mut resp = (status, Json(body)).into_response();
     for c in cookies {
         if let Ok(v) = HeaderValue::from_str(&c) {
@@ -124,7 +128,7 @@ fn answer(status: StatusCode, body: serde_json::Value, cookies: Vec<String>) -> 
 /// become the user's: its `sb_player` token is linked to the user (a
 /// browser that belongs to another user, or that has no token yet, gets a
 /// new token linked to this one). The `Set-Cookie` values to send.
-async fn start_session(
+pub(super) async fn start_session(
     app: &AccountsState,
     accounts: &Accounts,
     user: &UserRecord,

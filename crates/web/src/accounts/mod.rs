@@ -12,16 +12,19 @@
 //! - `seats.rs`: the seats a request holds (the account's, when signed
 //!   in), the server's `seat::Holders`;
 //! - `store.rs`: the tables, for SQLite and PostgreSQL;
-//! - `http.rs`: the routes under `/api/account`.
+//! - `http.rs`: the routes under `/api/account`;
+//! - `passkey/`: passkeys (WebAuthn), their tables and routes.
 
 pub(crate) mod http;
 pub mod limit;
 pub mod name;
+pub mod passkey;
 pub mod password;
 pub(crate) mod seats;
 pub mod session;
 pub mod store;
 
+pub use passkey::PasskeyStore;
 pub use store::{AccountStore, SessionRecord, UserRecord};
 
 use crate::clock::Clock;
@@ -36,6 +39,8 @@ pub(crate) struct Accounts {
     pub(crate) failures_by_address: Counter<IpAddr>,
     pub(crate) failures_by_account: Counter<String>,
     pub(crate) sign_ups: Counter<IpAddr>,
+    /// The passkeys, where the server has a relying party for them.
+    pub(crate) passkeys: Option<passkey::Passkeys>,
 }
 
 impl Accounts {
@@ -46,7 +51,14 @@ impl Accounts {
             failures_by_address: Counter::new(limit::SIGN_IN_FAILURES_PER_ADDRESS),
             failures_by_account: Counter::new(limit::SIGN_IN_FAILURES_PER_ACCOUNT),
             sign_ups: Counter::new(limit::SIGN_UPS_PER_ADDRESS),
+            passkeys: None,
         }
+    }
+
+    /// These accounts with `passkeys` (None: without).
+    pub(crate) fn with_passkeys(mut self, passkeys: Option<passkey::Passkeys>) -> Accounts {
+        self.passkeys = passkeys;
+        self
     }
 }
 

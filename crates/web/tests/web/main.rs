@@ -25,6 +25,7 @@ mod lichess;
 mod lobby;
 mod notify;
 mod offline;
+mod passkey;
 mod play;
 mod players;
 mod pool;
