@@ -32,3 +32,4 @@ mod seats;
 mod store;
 mod timeouts;
 mod ws;
+mod wsmoves;
