@@ -9,6 +9,8 @@
 #   bash scripts/with-postgres.sh env SPRINGBOARD_LOAD_POSTGRES=... or
 #   SPRINGBOARD_LOAD_POSTGRES=auto, which takes that URL), with
 # SPRINGBOARD_LOAD_SERVERS=2 for two processes on one PostgreSQL database.
+# SPRINGBOARD_LOAD_PROFILE=dev runs the debug builds (opt-level 1) instead
+# of the release ones: no release build on a busy machine, slower figures.
 # Runs crates/web/examples/load/ against them with their pids (memory and
 # open files) and the database (every game's moves checked), prints the
 # report, and stops the servers.
@@ -31,8 +33,14 @@ if [ "$SERVERS" -gt 1 ] && [ -z "$PG" ]; then
     exit 2
 fi
 
-cargo build -q --release -p springboard
-cargo build -q --release -p springboard-web --example load
+if [ "${SPRINGBOARD_LOAD_PROFILE:-release}" = dev ]; then
+    cargo build -q --workspace --bin springboard --example load
+    BIN=target/debug
+else
+    cargo build -q --release -p springboard
+    cargo build -q --release -p springboard-web --example load
+    BIN=target/release
+fi
 
 DIR=$(mktemp -d /tmp/springboard-load.XXXXXX)
 PIDS=()
@@ -49,7 +57,7 @@ ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
 if [ -n "$PG" ]; then DB=$PG; else DB="$DIR/springboard.sqlite3"; fi
 ARGS=()
 for i in $(seq 1 "$SERVERS"); do
-    target/release/springboard serve --port 0 --database "$DB" >"$DIR/server$i.log" 2>&1 &
+    "$BIN/springboard" serve --port 0 --database "$DB" >"$DIR/server$i.log" 2>&1 &
     PIDS+=($!)
     for _ in $(seq 1 100); do
         grep -q "running at http://" "$DIR/server$i.log" && break
@@ -62,7 +70,7 @@ for i in $(seq 1 "$SERVERS"); do
 done
 
 STATUS=0
-target/release/examples/load "${ARGS[@]}" --database "$DB" "$MODE" "$@" || STATUS=$?
+"$BIN/examples/load" "${ARGS[@]}" --database "$DB" "$MODE" "$@" || STATUS=$?
 for i in $(seq 1 "$SERVERS"); do
     if grep -qiE "panic|error" "$DIR/server$i.log"; then
         echo "== server $i log:"; grep -iE "panic|error" "$DIR/server$i.log" | head -20

@@ -246,3 +246,78 @@ export async function boardRect(page) {
     return { left, top, right, bottom, width: right - left, height: bottom - top };
   });
 }
+
+// Routes the game sockets `page` opens from now on through the test
+// (Playwright's routeWebSocket): every message passes unchanged, except
+// that the moves the page sends (`{"t":"move",...}`) first go to
+// `sock.onMove(msg)` when it is set, which may hold one (await), answer
+// it itself (return the message to send the page instead) or pass it on
+// (return null). `sock.answers` lists the acks and errors the page got;
+// `sock.answered(n)` waits until there are `n` of them. `sock.cut()`
+// closes the page's sockets and refuses new ones until `sock.restore()`.
+export async function routeGameSocket(page) {
+  /** @type {any[]} */
+  const open = [];
+  const sock = {
+    down: false,
+    cut: () => {
+      sock.down = true;
+      for (const ws of open.splice(0)) ws.close();
+    },
+    restore: () => {
+      sock.down = false;
+    },
+    /** @type {null | ((msg: any) => Promise<any> | any)} */
+    onMove: null,
+    /** @type {any[]} */
+    answers: [],
+    answered: (n, timeout = 10000) =>
+      new Promise((resolve, reject) => {
+        const t0 = Date.now();
+        const check = () => {
+          if (sock.answers.length >= n) resolve(sock.answers[n - 1]);
+          else if (Date.now() - t0 > timeout) reject(new Error(`${sock.answers.length} socket answers, not ${n}`));
+          else setTimeout(check, 20);
+        };
+        check();
+      }),
+  };
+  const hear = (text) => {
+    try {
+      const msg = JSON.parse(String(text));
+      if (msg.t === "ack" || msg.t === "error") sock.answers.push(msg);
+    } catch (_) {
+      // not JSON: passed on as it is
+    }
+  };
+  await page.routeWebSocket(/\/api\/games\/\w+\/ws(\?.*)?$/, (ws) => {
+    if (sock.down) {
+      ws.close();
+      return;
+    }
+    open.push(ws);
+    const server = ws.connectToServer();
+    ws.onMessage(async (text) => {
+      let msg = null;
+      try {
+        msg = JSON.parse(String(text));
+      } catch (_) {
+        // not JSON: passed on
+      }
+      if (msg && msg.t === "move" && sock.onMove) {
+        const reply = await sock.onMove(msg);
+        if (reply) {
+          hear(JSON.stringify(reply));
+          ws.send(JSON.stringify(reply));
+          return;
+        }
+      }
+      server.send(text);
+    });
+    server.onMessage((text) => {
+      hear(text);
+      ws.send(text);
+    });
+  });
+  return sock;
+}

@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { newLocalGame, openTab, setUp, square, SCREENSHOTS } from "./harness.js";
+import { newLocalGame, openTab, routeGameSocket, setUp, square, SCREENSHOTS } from "./harness.js";
 
 const env = setUp();
 
@@ -24,11 +24,12 @@ async function rulesLoaded(page) {
 const status = (page) => page.locator("#status").textContent();
 
 // Clicks a Hop Chess turn ("g1f3@d4": piece, target, then the trampoline
-// square; no "@": no placement asked) and waits for the server's answer.
-async function clickTurn(page, turn) {
+// square; no "@": no placement asked) and waits for the server's answer
+// (the move goes over the game's socket, routed through `sock`).
+async function clickTurn(page, sock, turn) {
   const before = await page.locator("#moves button").count();
   const [move, place] = turn.split("@");
-  const answered = page.waitForResponse((r) => /\/move$/.test(r.url()));
+  const answered = sock.answered(sock.answers.length + 1);
   await square(page, move.slice(0, 2)).click();
   // The picked piece's moves are marked.
   assert.ok((await page.locator(".mark.move, .mark.capture").count()) > 0, `${turn}: no move marked`);
@@ -39,26 +40,33 @@ async function clickTurn(page, turn) {
     await square(page, place).click();
   }
   await page.waitForFunction((n) => document.querySelectorAll("#moves button").length === n, before + 1);
-  assert.equal((await answered).status(), 200, `${turn}: the server played it`);
+  assert.equal((await answered).t, "ack", `${turn}: the server played it`);
 }
 
 test("Hop Chess clicked through with the server's legal move lists withheld", async () => {
   const { page, errors } = await openTab(env.browser);
+  const sock = await routeGameSocket(page);
   let withheld = 0;
   let asked = 0;
   await page.route(/\/api\/games\/\w+\/moves(\?.*)?$/, (route) => {
     asked++;
     return route.abort();
   });
-  // Every game view loses its lists; the first move's answer comes late,
-  // so the board after it is seen before the server's view.
+  // Every game view loses its lists; the first move reaches the server
+  // late, so the board after it is seen before the server's answer.
   let slowed = false;
-  await page.route(/\/api\/games(\/\w+(\/\w+)?)?(\?.*)?$/, async (route) => {
-    if (route.request().url().endsWith("/ws")) return route.continue();
-    if (/\/move$/.test(route.request().url()) && !slowed) {
+  sock.onMove = async () => {
+    if (!slowed) {
       slowed = true;
       await new Promise((r) => setTimeout(r, 1500));
     }
+    return null;
+  };
+  // The game's views read after the first (the moves come by socket).
+  let views = 0;
+  await page.route(/\/api\/games(\/\w+(\/\w+)?)?(\?.*)?$/, async (route) => {
+    if (route.request().url().endsWith("/ws")) return route.continue();
+    if (route.request().method() === "GET" && /\/api\/games\/\w+$/.test(route.request().url())) views++;
     const resp = await route.fetch();
     let body = await resp.text();
     try {
@@ -76,10 +84,11 @@ test("Hop Chess clicked through with the server's legal move lists withheld", as
   });
   await newLocalGame(page, env.server.url, "hopchess");
   await rulesLoaded(page);
+  const opened = views;
 
   // White's first turn has no placement (H3); the pawn stands on e4, with
   // its SAN in the move list, before the server answers.
-  const late = page.waitForResponse((r) => /\/move$/.test(r.url()));
+  const late = sock.answered(1);
   await square(page, "e2").click();
   assert.ok((await page.locator(".mark.move").count()) > 0, "e2: no move marked");
   await square(page, "e4").click();
@@ -102,14 +111,16 @@ test("Hop Chess clicked through with the server's legal move lists withheld", as
   await square(page, "e6").click();
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
 
-  for (const turn of ["g1f3@d4", "b8c6@d5", "f1c4@c3"]) await clickTurn(page, turn);
+  for (const turn of ["g1f3@d4", "b8c6@d5", "f1c4@c3"]) await clickTurn(page, sock, turn);
   const titles = await page.locator("#moves button").evaluateAll((bs) => bs.map((b) => b.getAttribute("title")));
   assert.deepEqual(titles, ["e2e4", "e7e5@e6", "g1f3@d4", "b8c6@d5", "f1c4@c3"]);
   assert.deepEqual(await page.locator("#moves button").allTextContents(), ["e4", "e5 e6", "Nf3 d4", "Nc6 d5", "Bc4 c3"]);
   assert.equal(await square(page, "c3").locator(".trampoline-white").count(), 1);
   assert.equal(await square(page, "d5").locator(".trampoline-black").count(), 1);
-  // The server's lists were there to withhold, and none reached the page.
-  assert.ok(withheld >= 5, `withheld ${withheld} lists`);
+  // The server's lists were there to withhold, and none reached the page;
+  // the game's view was read once (the moves came over the socket).
+  assert.ok(withheld >= 1, `withheld ${withheld} lists`);
+  assert.equal(views, opened, "the game's view was read again after a move");
   assert.equal(asked, 0);
 
   // Stepping back through the game asks the server nothing.
@@ -129,19 +140,20 @@ test("Hop Chess clicked through with the server's legal move lists withheld", as
 
 test("a move the server refuses: the board is put back, the half-made Hop Chess turn kept", async () => {
   const { page, errors } = await openTab(env.browser);
+  const sock = await routeGameSocket(page);
   await newLocalGame(page, env.server.url, "hopchess");
   await rulesLoaded(page);
-  await clickTurn(page, "e2e4");
+  await clickTurn(page, sock, "e2e4");
   // Black's half-made turn: the piece moved, the trampoline square asked.
   await square(page, "e7").click();
   await square(page, "e5").click();
   await page.waitForFunction(() => /choose the trampoline square/.test(document.getElementById("status").textContent));
   let refused = 0;
-  await page.route(/\/api\/games\/\w+\/move$/, async (route) => {
+  sock.onMove = async (msg) => {
     refused++;
     await new Promise((r) => setTimeout(r, 500));
-    return route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "the test refuses this move" }) });
-  });
+    return { t: "error", a: msg.a, d: { error: "the test refuses this move" } };
+  };
   await square(page, "e6").click();
   // Shown at once, while the server checks it...
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
@@ -156,7 +168,7 @@ test("a move the server refuses: the board is put back, the half-made Hop Chess 
   assert.ok((await page.locator(".mark.place").count()) > 10, "the placement is no longer asked");
   assert.equal(await page.locator("#cancel").isVisible(), true);
   // The server takes it now: the same click ends the turn.
-  await page.unroute(/\/api\/games\/\w+\/move$/);
+  sock.onMove = null;
   await square(page, "e6").click();
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 2);
   await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
@@ -169,9 +181,10 @@ test("a move the server refuses: the board is put back, the half-made Hop Chess 
 
 test("the positions the page computes equal the server's views (Hop Chess middlegame, side line)", async () => {
   const { page, errors } = await openTab(env.browser);
+  const sock = await routeGameSocket(page);
   await newLocalGame(page, env.server.url, "hopchess", "r1bqk2r/ppppbp1p/n4P2/8/3Q4/2N5/PPP2PPP/R3KBNR w KQkq - 1 7 e4,c5 -");
   await rulesLoaded(page);
-  for (const turn of ["d4d5@e3", "e7f8@c6", "c3b5@e2"]) await clickTurn(page, turn);
+  for (const turn of ["d4d5@e3", "e7f8@c6", "c3b5@e2"]) await clickTurn(page, sock, turn);
   const diffs = await page.evaluate(async () => {
     const { viewAt, lineView } = await import("/static/localrules.js");
     const { app } = await import("/static/state.js");

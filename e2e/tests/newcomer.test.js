@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { rmSync } from "node:fs";
-import { startBrowser, startServer, square, boardRect, SCREENSHOTS, setUp, openTab } from "./harness.js";
+import { startBrowser, startServer, square, boardRect, SCREENSHOTS, setUp, openTab, routeGameSocket } from "./harness.js";
 
 const env = setUp({ browsers: 0, serverEach: true });
 
@@ -43,6 +43,8 @@ async function offScreen(page, ids) {
 // White, `guest` opens the invitation and joins. Returns both pages.
 async function friendGame(host, guest, url, variant) {
   const A = (await openTab(host)).page;
+  // White's moves go over the game's socket, routed through the test.
+  const sock = await routeGameSocket(A);
   const errors = [];
   A.on("pageerror", (e) => errors.push(e.message));
   await A.goto(url);
@@ -57,7 +59,7 @@ async function friendGame(host, guest, url, variant) {
   await B.waitForSelector("#join-box:not([hidden])");
   await B.click("#join");
   await A.waitForFunction(() => document.getElementById("status").textContent === "White to move");
-  return { A, B, errors };
+  return { A, B, errors, sock };
 }
 
 for (const size of SIZES) {
@@ -65,7 +67,7 @@ for (const size of SIZES) {
     const host = await startBrowser(size);
     const guest = await startBrowser();
     try {
-      const { A, B, errors } = await friendGame(host, guest, env.server.url, "hopchess");
+      const { A, B, errors, sock } = await friendGame(host, guest, env.server.url, "hopchess");
       await square(A, "e2").click();
       await square(A, "e4").click();
       await B.waitForFunction(() => document.getElementById("status").textContent === "Black to move");
@@ -81,9 +83,7 @@ for (const size of SIZES) {
       await square(A, "f3").click();
       await A.waitForFunction(() => /choose the trampoline square/.test(document.getElementById("status").textContent));
       // A refused move: its reason is shown.
-      await A.route(/\/api\/games\/\w+\/move$/, (route) =>
-        route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "the test refuses this move" }) }),
-      );
+      sock.onMove = (msg) => ({ t: "error", a: msg.a, d: { error: "the test refuses this move" } });
       // (the trampoline's first square: one of the marked ones)
       await A.locator("#board .sq:has(.mark.place)").first().click();
       await A.waitForFunction(() => document.getElementById("error").textContent !== "");
@@ -98,7 +98,7 @@ for (const size of SIZES) {
       const all = ["status", "draw-accept", "draw-decline", "error", "resign", "draw"];
       assert.deepEqual(await offScreen(A, phone ? ["draw-accept", "draw-decline", "error"] : all), []);
       // The half-made turn stays, its Cancel on screen too.
-      await A.unroute(/\/api\/games\/\w+\/move$/);
+      sock.onMove = null;
       await A.waitForSelector("#cancel:not([hidden])");
       assert.deepEqual(await offScreen(A, phone ? ["draw-accept"] : ["status", "cancel", "resign", "draw-accept"]), []);
       assert.deepEqual(errors, []);

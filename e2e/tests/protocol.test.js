@@ -50,6 +50,7 @@ function open() {
   const live = new LiveSocket("g1", {
     version: () => 2,
     onState: (v) => calls.push(["state", v]),
+    onMove: (msg) => calls.push(["move", msg.v, msg.d.uci, msg.d.san, msg.d.ply]),
     onCrowd: (d) => calls.push(["crowd", d]),
     onStatus: (s) => calls.push(["status", s]),
     onOpen: () => calls.push(["open"]),
@@ -65,12 +66,14 @@ function open() {
 const expected = {
   // The game changed: the page re-reads it (live.js fetches the view when v is newer).
   state: [["state", 3]],
+  // A move: the page plays it with the rules core (live.js's applyMove).
+  move: [["move", 3, "e2e4", "e4", 1]],
   // Who is connected: the presence dots.
   crowd: [["crowd", { black: false, spectators: 0, white: true }]],
   // A move over the socket acked: the new version, as for a state.
   ack: [["state", 3]],
-  // The page plays over HTTP, so a socket error (the answer to a socket
-  // move) changes nothing on it; the socket stays live.
+  // An error answering no move the page is waiting for changes nothing
+  // on it; the socket stays live.
   error: [],
   // An answer to a ping: only that the connection is alive.
   pong: [],
@@ -106,5 +109,31 @@ test("the page's ping is the client-ping fixture", () => {
   live.lastPing = Date.now() - 6000;
   live.tick();
   assert.deepEqual(ws.sent, [fixture("client-ping.json")]);
+  live.close();
+});
+
+test("the page's move is the client-move fixture; its ack resolves it, an error rejects it", async () => {
+  const { live, ws, calls } = open();
+  const acked = live.move("e2e4", 0);
+  assert.deepEqual(JSON.parse(ws.sent[0]), JSON.parse(fixture("client-move.json")));
+  ws.onmessage({ data: fixture("server-move.json") });
+  ws.onmessage({ data: fixture("server-ack.json") });
+  assert.equal(await acked, 3);
+  assert.deepEqual(calls, [
+    ["move", 3, "e2e4", "e4", 1],
+    ["state", 3],
+  ]);
+  // The next move is refused: its promise rejects with the reason.
+  const refused = live.move("d2d4", 1);
+  const second = JSON.parse(ws.sent[1]);
+  assert.equal(second.a, 2);
+  ws.onmessage({ data: fixture("server-error.json").replace('"a":1', '"a":2') });
+  await assert.rejects(refused, (err) => err.socket === true && err.message === "not your turn");
+  // A move whose answer never comes: the socket closing rejects it.
+  const lost = live.move("d2d4", 1);
+  ws.onclose();
+  await assert.rejects(lost, (err) => err.closed === true);
+  // Without an open socket the page posts the move instead.
+  assert.equal(live.move("d2d4", 1), null);
   live.close();
 });

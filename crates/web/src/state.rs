@@ -243,6 +243,12 @@ impl crate::games::ChangeSink for Sinks {
         }
     }
 
+    fn moved(&self, id: &str, version: i64, news: &crate::games::news::MoveNews) {
+        for s in &self.0 {
+            s.moved(id, version, news);
+        }
+    }
+
     fn has(&self, id: &str) -> bool {
         self.0.iter().any(|s| s.has(id))
     }

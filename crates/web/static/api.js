@@ -129,16 +129,21 @@ export const api = {
 };
 
 // The live socket of one game (the contract in docs/play-server.md): the
-// server says `{"t":"state","v":V}` whenever the game changes, the page
-// re-reads the game. Pings every 5 s; 10 s without any message means the
-// connection is dead: it reconnects with `?v=` of the version shown, after
-// a growing pause (0.5 s doubling up to 8 s). `onStatus` hears "connecting",
-// "live" or "offline".
+// server says `{"t":"move",...}` when a move was played (the page plays it
+// itself) and `{"t":"state","v":V}` when the game changed otherwise (the
+// page re-reads the game). The page's own moves go over it too (`move`),
+// each with a request id answered by an ack or an error. Pings every 5 s;
+// 10 s without any message means the connection is dead: it reconnects
+// with `?v=` of the version shown, after a growing pause (0.5 s doubling
+// up to 8 s). `onStatus` hears "connecting", "live" or "offline".
 export class LiveSocket {
   constructor(id, handlers) {
     this.id = id;
-    this.h = handlers; // { version(), onState(v), onCrowd(d), onStatus(s) }
+    this.h = handlers; // { version(), onState(v), onMove(msg), onCrowd(d), onStatus(s) }
     this.ws = null;
+    // The moves sent and not yet answered: request id -> {resolve, reject}.
+    this.asked = new Map();
+    this.lastAsk = 0;
     this.closed = false;
     this.backoff = 500;
     this.lastHeard = 0;
@@ -187,18 +192,65 @@ export class LiveSocket {
         return;
       }
       if (msg.t === "state" && typeof msg.v === "number") this.h.onState(msg.v);
-      else if (msg.t === "crowd" && msg.d) this.h.onCrowd(msg.d);
-      else if (msg.t === "ack" && typeof msg.v === "number") this.h.onState(msg.v);
+      else if (msg.t === "move" && typeof msg.v === "number" && msg.d) {
+        if (this.h.onMove) this.h.onMove(msg);
+        else this.h.onState(msg.v);
+      } else if (msg.t === "crowd" && msg.d) this.h.onCrowd(msg.d);
+      else if (msg.t === "ack" && typeof msg.v === "number") {
+        this.answer(msg.a, (p) => p.resolve(msg.v));
+        this.h.onState(msg.v);
+      } else if (msg.t === "error" && msg.d) {
+        this.answer(msg.a, (p) => {
+          const err = new Error(String(msg.d.error));
+          /** @type {any} */ (err).socket = true;
+          p.reject(err);
+        });
+      }
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.dropAsked();
       if (!this.closed) {
         this.h.onStatus("offline");
         this.scheduleRetry();
       }
     };
     ws.onerror = () => {};
+  }
+
+  // Sends a move of the game (long notation, at `ply` moves) and resolves
+  // to the game's version after it when the server acks it; rejects with
+  // the server's reason (`err.socket`), or when the socket closes before
+  // the answer (`err.closed`: the move may or may not have been played).
+  // Null when the socket is not open: the caller posts the move instead.
+  move(uci, ply) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
+    this.lastAsk += 1;
+    const a = this.lastAsk;
+    return new Promise((resolve, reject) => {
+      this.asked.set(a, { resolve, reject });
+      ws.send(JSON.stringify({ t: "move", d: { u: uci, ply }, a }));
+    });
+  }
+
+  // The answer `a` to a move sent: handed to the waiting promise.
+  answer(a, settle) {
+    const p = this.asked.get(a);
+    if (!p) return;
+    this.asked.delete(a);
+    settle(p);
+  }
+
+  // The socket is gone: the moves not yet answered never will be.
+  dropAsked() {
+    for (const p of this.asked.values()) {
+      const err = new Error("the connection was lost before the server answered the move");
+      /** @type {any} */ (err).closed = true;
+      p.reject(err);
+    }
+    this.asked.clear();
   }
 
   // Try again now (the tab came back to the front, the network is back),
@@ -224,6 +276,7 @@ export class LiveSocket {
     if (now - this.lastHeard > 10000) {
       // Silent for too long: a dead connection. Drop it and start again.
       this.ws = null;
+      this.dropAsked();
       try {
         ws.close();
       } catch (_) {
@@ -248,5 +301,6 @@ export class LiveSocket {
       this.ws = null;
       ws.close();
     }
+    this.dropAsked();
   }
 }

@@ -123,13 +123,23 @@ export function play(move) {
   app.sending = run(async () => {
     try {
       app.unsent = null;
-      // The server's view replaces the one shown ahead (live.js).
-      applyGame(await api.play(g.id, move.uci, g.plies));
+      // Over the game's socket when it is open (the move's own message,
+      // played on the page, comes before its ack), else posted; the
+      // server's view replaces the one shown ahead (live.js).
+      const acked = app.socket ? app.socket.move(move.uci, g.plies) : null;
+      if (acked) {
+        const v = await acked;
+        if (!app.game || String(app.game.id) !== String(g.id) || app.game.version < v) await refresh();
+      } else {
+        applyGame(await api.play(g.id, move.uci, g.plies));
+      }
     } catch (err) {
       putBack();
-      if (isOutage(err)) {
-        // The move never reached the server: it is kept (shown on the
-        // board, with a button to send it again), and said so.
+      if (isOutage(err) || err.closed) {
+        // The move never reached the server (or its answer never came
+        // back): it is kept (shown on the board, with a button to send it
+        // again; the server answers a resend of a move it has played with
+        // the game), and said so.
         app.unsent = { move, gameId: g.id, ply: g.plies, back: false };
         app.input = new MoveInput(canMove() ? app.state.legal : []);
         closeChooser();
@@ -140,6 +150,8 @@ export function play(move) {
       if (err.status === 409 && err.data && typeof err.data.version === "number") {
         err.message = "The game had changed meanwhile; this is where it stands now.";
       }
+      // Refused over the socket: the game is read again, as after a 409.
+      if (err.socket) refresh();
       throw err;
     }
   });

@@ -1,14 +1,16 @@
 // @ts-check
 // The live game: a new view of the game (from a move, the socket or a
-// reload) replaces the shown one, the game is read again when the socket
-// says it changed, polled while the socket is down, and the connection's
-// state is shown.
+// reload) replaces the shown one; a move the socket tells of is played on
+// the page with the rules core (localrules.js), and the game is read again
+// only when a version was missed, the rules core is missing or disagrees,
+// or the socket says it changed otherwise; it is polled while the socket
+// is down, and the connection's state is shown.
 
 import { scheduleAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { closeChooser } from "./chooser.js";
 import { MoveInput } from "./input.js";
-import { withLocalLists } from "./localrules.js";
+import { viewAfterMove, withLocalLists } from "./localrules.js";
 import { showError } from "./notices.js";
 import { showPicked } from "./picker.js";
 import { $, app, canMove, ended, hooks } from "./state.js";
@@ -74,6 +76,23 @@ export function applyGame(v) {
   hooks.render();
   scheduleAnalysis();
   schedulePoll();
+}
+
+// A move the socket told of (`{"t":"move","v":V,"d":{...}}`): played on
+// the view at version V-1 (the one shown, or the one a move shown ahead of
+// the server was made from), else the game is read again.
+export function applyMove(msg) {
+  const g = app.game;
+  if (!g || typeof g.version !== "number") {
+    refresh();
+    return;
+  }
+  // Already shown (the answer to a posted move came first).
+  if (msg.v <= g.version) return;
+  const base = g.pending ? g.base : g;
+  const next = base && msg.v === base.version + 1 ? viewAfterMove(base, msg.d, msg.v) : null;
+  if (next) applyGame(next);
+  else refresh();
 }
 
 // Whether the server's view `v` is the position `mine` computed in the

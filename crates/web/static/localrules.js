@@ -160,6 +160,58 @@ export function viewAfter(g, uci) {
       legal: p.legal,
       steps: p.steps,
       pending: true,
+      // The server's view it was computed from (a move told by the socket
+      // applies to it).
+      base: g,
+    };
+  } catch (_) {
+    return null;
+  } finally {
+    game.free();
+  }
+}
+
+// The view of the game `g` (the server's latest, at its last move) after
+// the move the socket told of: `d` is the message's `{uci, san, ply,
+// clock, status, result, reason, offers}` and `v` the version after it.
+// The board, SAN, legal moves and end come from the rules core, the
+// clocks and offers from the message. Null without the build, where the
+// rules core does not reach `g`, or where it disagrees with the server
+// (another SAN, another end), and when the move ends a rated game (its
+// view says the rating changes): the page then re-reads the game.
+export function viewAfterMove(g, d, v) {
+  if (!rules || !g || !d || g.line || g.pending || g.ply !== g.plies || g.outcome || g.status !== "playing") return null;
+  if (d.ply !== g.plies + 1 || typeof d.uci !== "string" || !!g.clock !== !!d.clock || !reaches(g)) return null;
+  const game = gameOf(g, g.plies);
+  if (!game) return null;
+  try {
+    const m = JSON.parse(game.play(d.uci));
+    if (m.san !== d.san) return null;
+    const p = positionOf(game);
+    const o = p.outcome || null;
+    const over = d.status === "ended";
+    if (!!o !== over || (o && o.result !== d.result) || (over && g.rated)) return null;
+    const clock = g.clock
+      ? { ...g.clock, white_ms: d.clock.white_ms, black_ms: d.clock.black_ms, running: d.clock.running || null, deadline: d.clock.deadline }
+      : null;
+    if (clock && clock.deadline === undefined) delete clock.deadline;
+    const offers = d.offers || {};
+    return {
+      ...g,
+      ...boardOf(p),
+      version: v,
+      plies: g.plies + 1,
+      ply: g.ply + 1,
+      history: [...g.history.slice(0, g.plies), entry(g, m, g.plies + 1)],
+      status: d.status,
+      result: d.result || null,
+      reason: d.reason || null,
+      outcome: o,
+      clock,
+      offers: { ...g.offers, draw: offers.draw || null, takeback: offers.takeback || null },
+      engine_thinking: !o && !!g.engine && g.engine.color === p.turn,
+      legal: o ? [] : p.legal,
+      steps: o ? [] : p.steps,
     };
   } catch (_) {
     return null;

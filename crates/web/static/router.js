@@ -8,7 +8,7 @@ import { closeChooser } from "./chooser.js";
 import { openChat, closeChat } from "./chat.js";
 import { loadGames } from "./games.js";
 import { loadLeaders } from "./leaders.js";
-import { renderConnection, applyGame, refresh, schedulePoll } from "./live.js";
+import { renderConnection, applyGame, applyMove, refresh, schedulePoll } from "./live.js";
 import { isLocalId, watchLocal } from "./localgame.js";
 import { renderLocalGames } from "./offline.js";
 import { showError, textMessage, clearOutage } from "./notices.js";
@@ -149,7 +149,9 @@ export function connectSocket(id) {
     onState: (v) => {
       if (!app.game || typeof app.game.version !== "number" || v > app.game.version) refresh();
     },
-    onOpen: () => refresh(),
+    // A move: played on the page; the server says "state" on connecting
+    // when the version shown is behind (a reconnect catches up).
+    onMove: (msg) => applyMove(msg),
     onCrowd: (d) => {
       app.crowd = d;
       if (app.game) {

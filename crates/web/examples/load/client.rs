@@ -5,9 +5,9 @@ use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use reqwest::cookie::{CookieStore, Jar};
 use serde_json::{json, Value};
-use springboard_rules::notation::uci::to_uci;
-use springboard_rules::{Position, Variant};
-use springboard_web::protocol::{ClientMessage, MoveRequest, ServerMessage};
+use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::{Color, Game, Position, Variant};
+use springboard_web::protocol::{ClientMessage, MoveRequest, PlayedNews, ServerMessage};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -183,22 +183,85 @@ pub(crate) async fn next_message(ws: &mut Ws, idle: Duration) -> Result<Option<S
     }
 }
 
-/// A random legal move of the view's position, chosen with the rules core.
-pub(crate) fn choose_move(view: &Value) -> Result<String> {
-    let name = view["variant"].as_str().unwrap_or_default();
-    let variant = Variant::from_name(name).ok_or_else(|| anyhow!("unknown variant {name}"))?;
-    let fen = view["fen"].as_str().unwrap_or_default();
-    let pos = Position::from_fen(variant, fen).map_err(|e| anyhow!("bad FEN {fen}: {e}"))?;
+/// A random legal move of the position, chosen with the rules core.
+pub(crate) fn choose_move(pos: &Position) -> Result<String> {
     let legal = pos.legal_moves();
     if legal.is_empty() {
-        bail!("no legal move in a game being played: {fen}");
+        bail!("no legal move in a game being played: {}", pos.to_fen());
     }
     let m = legal[rand::random_range(0..legal.len())];
-    Ok(to_uci(&pos, m))
+    Ok(to_uci(pos, m))
 }
 
-/// Plays `color` in game `id` over `ws` until the game ends; returns the
-/// moves acknowledged to this player.
+/// A game as a page knows it: read once (`GET /api/games/{id}`, as the
+/// page's first load), then kept up to date from the socket's move
+/// messages with the rules core, as the page does; read again only when a
+/// version is missed or the game changed otherwise (a `state` message).
+pub(crate) struct Known {
+    pub(crate) game: Game,
+    pub(crate) version: i64,
+    pub(crate) ended: bool,
+}
+
+impl Known {
+    /// Reads the game's view (one HTTP request, counted).
+    pub(crate) async fn read(b: &Browser, id: &str) -> Result<Known> {
+        let view = b
+            .expect_get(&format!("/api/games/{id}"), 200)
+            .await
+            .ok_or_else(|| anyhow!("cannot read game {id}"))?;
+        let name = view["variant"].as_str().unwrap_or_default();
+        let variant = Variant::from_name(name).ok_or_else(|| anyhow!("unknown variant {name}"))?;
+        let fen = view["start_fen"].as_str().unwrap_or_default();
+        let start = Position::from_fen(variant, fen).map_err(|e| anyhow!("bad FEN {fen}: {e}"))?;
+        let mut game = Game::new(start);
+        for h in view["history"].as_array().into_iter().flatten() {
+            let uci = h["uci"].as_str().unwrap_or_default();
+            let m = parse_uci(game.position(), uci).map_err(|e| anyhow!("{uci}: {e}"))?;
+            game.play(m).map_err(|e| anyhow!("{uci}: {e}"))?;
+        }
+        Ok(Known {
+            game,
+            version: view["version"].as_i64().unwrap_or(0),
+            ended: view["status"] == "ended",
+        })
+    }
+
+    /// Plays the move of a socket's move message; false when it is not the
+    /// next version (the caller reads the game again).
+    pub(crate) fn apply(&mut self, v: i64, d: &PlayedNews) -> Result<bool> {
+        if v != self.version + 1 || d.ply != self.game.moves().len() + 1 {
+            return Ok(false);
+        }
+        let m = parse_uci(self.game.position(), &d.uci).map_err(|e| anyhow!("{}: {e}", d.uci))?;
+        self.game.play(m).map_err(|e| anyhow!("{}: {e}", d.uci))?;
+        self.version = v;
+        self.ended = d.status == "ended";
+        Ok(true)
+    }
+
+    /// Brings the game up to `msg` (a move played on it, or the game read
+    /// again when a version was missed).
+    pub(crate) async fn hear(&mut self, b: &Browser, id: &str, msg: &ServerMessage) -> Result<()> {
+        match msg {
+            ServerMessage::Move { v, d } if *v > self.version => {
+                if !self.apply(*v, d)? {
+                    *self = Known::read(b, id).await?;
+                }
+            }
+            ServerMessage::State { v } | ServerMessage::Ack { v, .. } if *v > self.version => {
+                *self = Known::read(b, id).await?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Plays `color` in game `id` over `ws` until the game ends, as the page
+/// does: the game read once, every move (its own and the opponent's)
+/// played from the socket's move messages, its own sent over the socket;
+/// returns the moves acknowledged to this player.
 pub(crate) async fn play(
     b: &Browser,
     id: &str,
@@ -210,110 +273,95 @@ pub(crate) async fn play(
     if let Some(barrier) = start {
         barrier.wait().await;
     }
+    let me = if color == "white" {
+        Color::White
+    } else {
+        Color::Black
+    };
     let mut acks = Acks::new();
-    let mut known = 0i64; // the version of the last view read
-    let mut latest = 1i64; // the newest version heard of
+    let mut known = Known::read(b, id).await?;
     let mut pending: Option<(u64, usize, String, Instant)> = None;
+    // A resignation sent: the game is over once the server says so.
+    let mut resigned = false;
     let mut next_ack = 0u64;
     loop {
-        if pending.is_none() && latest > known {
-            let view = b
-                .expect_get(&format!("/api/games/{id}"), 200)
-                .await
-                .ok_or_else(|| anyhow!("cannot read game {id}"))?;
-            known = view["version"].as_i64().unwrap_or(known);
-            latest = latest.max(known);
-            match view["status"].as_str() {
-                Some("ended") => break,
-                Some("playing") if view["turn"] == color => {
-                    let plies = view["plies"].as_u64().unwrap_or(0) as usize;
-                    if plies >= style.max_plies {
-                        let (s, v) = b
-                            .post(&format!("/api/games/{id}/resign"), json!({}))
-                            .await?;
-                        if s != 200 {
-                            b.stats.error(format!("resign {id}: {s} {v}"));
-                        }
-                        continue;
-                    }
-                    let uci = choose_move(&view)?;
-                    if style.think_max_ms > 0 {
-                        let ms = rand::random_range(style.think_min_ms..=style.think_max_ms);
-                        tokio::time::sleep(Duration::from_millis(ms)).await;
-                    }
-                    next_ack += 1;
-                    let msg = ClientMessage::Move {
-                        d: MoveRequest {
-                            u: uci.clone(),
-                            ply: Some(plies),
-                        },
-                        a: Some(next_ack.into()),
-                    };
-                    pending = Some((next_ack, plies, uci, Instant::now()));
-                    ws.send(Message::Text(msg.to_text().into())).await?;
+        if known.ended {
+            break;
+        }
+        let plies = known.game.moves().len();
+        if pending.is_none() && !resigned && known.game.position().turn() == me {
+            if plies >= style.max_plies {
+                let (s, v) = b
+                    .post(&format!("/api/games/{id}/resign"), json!({}))
+                    .await?;
+                if s != 200 {
+                    b.stats.error(format!("resign {id}: {s} {v}"));
                 }
-                _ => {}
+                resigned = true;
+                continue;
             }
+            let uci = choose_move(known.game.position())?;
+            if style.think_max_ms > 0 {
+                let ms = rand::random_range(style.think_min_ms..=style.think_max_ms);
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+            }
+            next_ack += 1;
+            let msg = ClientMessage::Move {
+                d: MoveRequest {
+                    u: uci.clone(),
+                    ply: Some(plies),
+                },
+                a: Some(next_ack.into()),
+            };
+            pending = Some((next_ack, plies, uci, Instant::now()));
+            ws.send(Message::Text(msg.to_text().into())).await?;
             continue;
         }
         let Some(msg) = next_message(&mut ws, style.idle).await? else {
             bail!("the socket of game {id} ended before the game");
         };
-        match msg {
-            ServerMessage::State { v } => latest = latest.max(v),
-            ServerMessage::Ack { a: ack, v } => {
-                let Some((a, ply, uci, sent)) = pending.take() else {
-                    bail!(
-                        "an ack without a move: {}",
-                        ServerMessage::Ack { a: ack, v }.to_text()
-                    );
-                };
-                if ack.as_u64() != Some(a) {
-                    bail!("ack {ack} for move {a}");
-                }
-                let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
-                b.stats
-                    .latencies_us
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(us);
-                b.stats.moves.fetch_add(1, Ordering::Relaxed);
-                acks.push((ply, uci));
-                latest = latest.max(v);
+        if let ServerMessage::Ack { a: ack, .. } = &msg {
+            let Some((a, ply, uci, sent)) = pending.take() else {
+                bail!("an ack without a move: {}", msg.to_text());
+            };
+            if ack.as_u64() != Some(a) {
+                bail!("ack {ack} for move {a}");
             }
-            ServerMessage::Error { .. } => {
-                b.stats
-                    .error(format!("move refused in {id}: {}", msg.to_text()));
-                pending = None;
-                known = 0;
-            }
-            ServerMessage::Crowd { .. } | ServerMessage::Pong => {}
+            let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
+            b.stats
+                .latencies_us
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(us);
+            b.stats.moves.fetch_add(1, Ordering::Relaxed);
+            acks.push((ply, uci));
         }
+        if let ServerMessage::Error { .. } = &msg {
+            b.stats
+                .error(format!("move refused in {id}: {}", msg.to_text()));
+            pending = None;
+            known = Known::read(b, id).await?;
+            continue;
+        }
+        known.hear(b, id, &msg).await?;
     }
     let _ = ws.close(None).await;
     Ok(acks)
 }
 
-/// Follows game `id` until it ends; returns the last version it read.
+/// Follows game `id` until it ends, as a watching page does (the game
+/// read once, then its moves from the socket); returns its last version.
 pub(crate) async fn watch(b: &Browser, id: &str, idle: Duration) -> Result<i64> {
     let mut ws = b.ws(id).await?;
-    let mut known = 0;
-    loop {
+    let mut known = Known::read(b, id).await?;
+    while !known.ended {
         let Some(msg) = next_message(&mut ws, idle).await? else {
             bail!("a watcher's socket of {id} ended");
         };
-        if matches!(msg, ServerMessage::State { v } if v > known) {
-            let view = b
-                .expect_get(&format!("/api/games/{id}"), 200)
-                .await
-                .ok_or_else(|| anyhow!("cannot read game {id}"))?;
-            known = view["version"].as_i64().unwrap_or(0);
-            if view["status"] == "ended" {
-                let _ = ws.close(None).await;
-                return Ok(known);
-            }
-        }
+        known.hear(b, id, &msg).await?;
     }
+    let _ = ws.close(None).await;
+    Ok(known.version)
 }
 
 /// A game between two people: the creator (white) and the joiner.

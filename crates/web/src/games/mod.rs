@@ -17,6 +17,7 @@ pub(crate) mod export;
 pub(crate) mod http;
 pub(crate) mod limit;
 pub(crate) mod list;
+pub mod news;
 pub mod rated;
 mod request;
 pub(crate) mod turn;
@@ -420,6 +421,13 @@ pub const ENDED_CAPACITY: usize = 1024;
 pub trait ChangeSink: Send + Sync {
     /// Game `id` is now at `version` (after the change's commit).
     fn publish(&self, id: &str, version: i64);
+    /// Game `id` is now at `version` after one move, told as `news`
+    /// ([`news::MoveNews`]); a sink that does not carry moves hears only
+    /// the version.
+    fn moved(&self, id: &str, version: i64, news: &news::MoveNews) {
+        let _ = news;
+        self.publish(id, version);
+    }
     /// Whether someone watches game `id` (it then stays in memory).
     fn has(&self, id: &str) -> bool;
 }
@@ -594,6 +602,8 @@ impl Games {
             // A player's conditional moves are theirs alone: setting them
             // tells no socket (nor another process) that the game moved.
             let quiet = matches!(action, Action::Conditional(_)) && !flagged;
+            // One move played: the sockets get the move itself.
+            let news = news::MoveNews::of_change(&guard.rec, &next, now);
             if let Some(event) = ended {
                 // No subscriber is no error.
                 let _ = self.ended.send(event);
@@ -614,7 +624,10 @@ impl Games {
                 }
             }
             if !quiet {
-                self.watchers.publish(id, version);
+                match &news {
+                    Some(n) => self.watchers.moved(id, version, n),
+                    None => self.watchers.publish(id, version),
+                }
                 // Other processes learn of it (PostgreSQL); a failure here
                 // does not undo the committed change.
                 let _ = self.store.changed(id, version).await;

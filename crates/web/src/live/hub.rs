@@ -1,9 +1,11 @@
 //! The sockets of each game: a broadcast channel per game that carries
-//! `{"t":"state","v":V}` on every change and `crowd` messages when who is
+//! `{"t":"move",...}` when a move was played, `{"t":"state","v":V}` on
+//! every other change, and `crowd` messages when who is
 //! connected changes: this process's sockets plus, on a shared store, those
 //! of the other processes ([`Hub::set_remote`], kept up to date from the
 //! store's presence rows by `lib.rs`).
 
+use crate::games::news::MoveNews;
 use crate::live::protocol::{CrowdNews, ServerMessage};
 pub use crate::store::Crowd;
 use std::collections::HashMap;
@@ -45,13 +47,28 @@ impl Hub {
 
     /// Tells every socket of game `id` that it is now at `version`.
     pub fn publish(&self, id: &str, version: i64) {
+        self.send(id, version, || ServerMessage::State { v: version });
+    }
+
+    /// Tells every socket of game `id` the move that took it to `version`.
+    pub fn moved(&self, id: &str, version: i64, news: &MoveNews) {
+        self.send(id, version, || ServerMessage::Move {
+            d: news.into(),
+            v: version,
+        });
+    }
+
+    /// Sends `msg` to game `id`'s sockets, once per version (a version
+    /// comes from this process's change and again from the database's
+    /// notice).
+    fn send(&self, id: &str, version: i64, msg: impl FnOnce() -> ServerMessage) {
         if let Some(room) = self.rooms().get_mut(id) {
             if version <= room.last {
                 return;
             }
             room.last = version;
-            let msg: Arc<str> = ServerMessage::State { v: version }.to_text().into();
-            let _ = room.tx.send(msg);
+            let text: Arc<str> = msg().to_text().into();
+            let _ = room.tx.send(text);
         }
     }
 
@@ -149,6 +166,10 @@ impl Hub {
 impl crate::games::ChangeSink for Hub {
     fn publish(&self, id: &str, version: i64) {
         Hub::publish(self, id, version)
+    }
+
+    fn moved(&self, id: &str, version: i64, news: &MoveNews) {
+        Hub::moved(self, id, version, news)
     }
 
     fn has(&self, id: &str) -> bool {

@@ -7,15 +7,24 @@
 //! in sorted order (`to_text` writes through `serde_json::Value`), as they
 //! always have; readers must not depend on it.
 
+use crate::games::kinds::color_name;
+use crate::games::news::MoveNews;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use springboard_rules::Color;
 
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum ServerMessage {
-    /// The game is now at version `v` (the page re-reads it when newer).
+    /// The game is now at version `v` (the page re-reads it when newer):
+    /// a change other than one move (a seat taken, an offer, a takeback,
+    /// a resignation, a fallen flag), a catch-up, or a change another
+    /// server process made.
     State { v: i64 },
+    /// One move was played and the game is now at version `v`: the page
+    /// at version `v - 1` plays it itself, else re-reads the game.
+    Move { d: PlayedNews, v: i64 },
     /// Who is connected to the game changed.
     Crowd { d: CrowdNews },
     /// The answer to a ping.
@@ -37,6 +46,72 @@ pub enum ServerMessage {
         a: Option<Value>,
         d: ErrorNews,
     },
+}
+
+/// A move played, as the game stands after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedNews {
+    /// The move in long notation (RULINGS N1-N6) and in SAN.
+    pub uci: String,
+    pub san: String,
+    /// The number of moves played with it.
+    pub ply: usize,
+    /// The clocks just after it (absent without a clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockNews>,
+    /// `playing`, or `ended` when the move ended the game.
+    pub status: String,
+    /// The result and reason of the end the move made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The offers standing after it (a move declines a draw offer).
+    pub offers: OfferNews,
+}
+
+/// The clocks just after a move, as the game view's `clock` has them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockNews {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// `white` or `black`: the side whose clock runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<String>,
+    /// When the running side's time runs out (server ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
+}
+
+/// The draw and takeback offers after a move (`white`, `black` or null).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferNews {
+    pub draw: Option<String>,
+    pub takeback: Option<String>,
+}
+
+impl From<&MoveNews> for PlayedNews {
+    fn from(n: &MoveNews) -> PlayedNews {
+        let name = |c: Option<Color>| c.map(|c| color_name(c).to_string());
+        PlayedNews {
+            uci: n.uci.clone(),
+            san: n.san.clone(),
+            ply: n.ply,
+            clock: n.clock.map(|c| ClockNews {
+                white_ms: c.white_ms,
+                black_ms: c.black_ms,
+                running: name(c.running),
+                deadline: c.deadline,
+            }),
+            status: n.status.as_str().to_string(),
+            result: n.result.clone(),
+            reason: n.reason.clone(),
+            offers: OfferNews {
+                draw: name(n.draw_offer),
+                takeback: name(n.takeback_offer),
+            },
+        }
+    }
 }
 
 /// The seats held by a connected socket, and how many watch.

@@ -1,10 +1,14 @@
 //! Live updates: `GET /api/games/{id}/ws?v=N`.
 //!
-//! The server sends `{"t":"state","v":V}` on every change of the game (and
-//! at once when the client's `v` is behind or missing), `{"t":"crowd",...}`
-//! when who is connected changes, `{"t":"pong"}` to a ping, and answers a
-//! move `{"t":"move","d":{"u":uci,"ply":N},"a":ack}` with
-//! `{"t":"ack","a":ack,"v":V}` or `{"t":"error","a":ack,"d":{"error":...}}`.
+//! The server sends `{"t":"move","v":V,"d":{...}}` when a move was played
+//! (the move, the clocks, the end it made), `{"t":"state","v":V}` on every
+//! other change of the game (and at once when the client's `v` is behind
+//! or missing), `{"t":"crowd",...}` when who is connected changes,
+//! `{"t":"pong"}` to a ping, and answers a move
+//! `{"t":"move","d":{"u":uci,"ply":N},"a":ack}` with
+//! `{"t":"ack","a":ack,"v":V}` (after the move's own message, so the page
+//! has played it when the ack comes) or
+//! `{"t":"error","a":ack,"d":{"error":...}}`.
 //! A message over 4 KiB, malformed JSON or an unknown `t` gets an error
 //! and the socket stays open; more than 20 messages in a second close it.
 //! The messages are the enums of `protocol.rs`.
@@ -30,7 +34,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tracing::Instrument;
 
 /// The largest message the server reads; larger ones get an error.
@@ -119,14 +123,8 @@ async fn run(
     loop {
         tokio::select! {
             ev = events.recv() => {
-                let text: String = match ev {
-                    Ok(msg) => msg.to_string(),
-                    // Fell behind: the current version is all it needs.
-                    Err(RecvError::Lagged(_)) => match app.games.games.peek(&id).await {
-                        Ok(l) => ServerMessage::State { v: l.rec.version }.to_text(),
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
+                let Some(text) = room_text(&app, &id, ev).await else {
+                    break;
                 };
                 if tx.send(Message::Text(text.into())).await.is_err() {
                     why = "sending failed";
@@ -179,6 +177,30 @@ async fn run(
                     break;
                 }
                 let reply = handle(&app, &id, &who, &text).await;
+                // A move's own message (and what else the room said
+                // meanwhile) goes before its ack.
+                if matches!(reply, ServerMessage::Ack { .. }) {
+                    let mut failed = false;
+                    loop {
+                        let ev = match events.try_recv() {
+                            Ok(msg) => Ok(msg),
+                            Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
+                            Err(TryRecvError::Closed) => Err(RecvError::Closed),
+                            Err(TryRecvError::Empty) => break,
+                        };
+                        let Some(text) = room_text(&app, &id, ev).await else {
+                            break;
+                        };
+                        if tx.send(Message::Text(text.into())).await.is_err() {
+                            failed = true;
+                            break;
+                        }
+                    }
+                    if failed {
+                        why = "sending failed";
+                        break;
+                    }
+                }
                 // The database out of reach: the client is told, and the
                 // socket closed with 1013 so the page reconnects (outage.rs).
                 let outage = closes_socket(&reply);
@@ -202,6 +224,24 @@ async fn run(
     app.hub.leave(&id, presence, events);
     app.presence_changed(&id);
     tracing::info!(reason = why, messages = received, "websocket disconnected");
+}
+
+/// The text to send of what the game's room said (None: the room is gone
+/// or the game cannot be read).
+async fn room_text(
+    app: &LiveCtx,
+    id: &str,
+    ev: Result<std::sync::Arc<str>, RecvError>,
+) -> Option<String> {
+    match ev {
+        Ok(msg) => Some(msg.to_string()),
+        // Fell behind: the current version is all it needs.
+        Err(RecvError::Lagged(_)) => match app.games.games.peek(id).await {
+            Ok(l) => Some(ServerMessage::State { v: l.rec.version }.to_text()),
+            Err(_) => None,
+        },
+        Err(RecvError::Closed) => None,
+    }
 }
 
 /// The answer to one client message.

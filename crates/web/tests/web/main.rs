@@ -35,3 +35,4 @@ mod seats;
 mod store;
 mod timeouts;
 mod ws;
+mod wsmoves;

@@ -46,11 +46,12 @@ fn kinds(side: &str) -> Vec<(String, String)> {
 fn every_server_fixture_reads_into_its_kind_and_writes_back_the_same() {
     let found = kinds("server");
     let names: Vec<&str> = found.iter().map(|(k, _)| k.as_str()).collect();
-    assert_eq!(names, ["ack", "crowd", "error", "pong", "state"]);
+    assert_eq!(names, ["ack", "crowd", "error", "move", "pong", "state"]);
     for (kind, text) in found {
         let msg = ServerMessage::parse(&text).unwrap_or_else(|e| panic!("{kind}: {e}"));
         let tag = match &msg {
             ServerMessage::State { .. } => "state",
+            ServerMessage::Move { .. } => "move",
             ServerMessage::Crowd { .. } => "crowd",
             ServerMessage::Pong => "pong",
             ServerMessage::Ack { .. } => "ack",
@@ -106,13 +107,11 @@ async fn the_server_sends_the_fixtures_texts() {
     let ping = fixture("client-ping.json");
     white.send(Message::Text(ping.into())).await.unwrap();
     assert_eq!(next_text(&mut white).await, fixture("server-pong.json"));
-    // The load tool's move: acked, and the new state to every socket.
+    // The page's move: the move to every socket, then its ack.
     let mv = fixture("client-move.json");
     white.send(Message::Text(mv.into())).await.unwrap();
-    assert_eq!(
-        next_two(&mut white).await,
-        [fixture("server-ack.json"), fixture("server-state.json")]
-    );
+    assert_eq!(next_text(&mut white).await, fixture("server-move.json"));
+    assert_eq!(next_text(&mut white).await, fixture("server-ack.json"));
     // Out of turn: refused, with the ack.
     let again = ClientMessage::Move {
         d: springboard_web::protocol::MoveRequest {
@@ -126,4 +125,11 @@ async fn the_server_sends_the_fixtures_texts() {
         .await
         .unwrap();
     assert_eq!(next_text(&mut white).await, fixture("server-error.json"));
+    // A change other than a move (a resignation): the new version.
+    let (status, _) = http(&addr, "POST", &format!("/api/games/{id}/resign"), B, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        next_text(&mut white).await,
+        fixture("server-state.json").replace('3', "4")
+    );
 }
