@@ -104,6 +104,8 @@ fn router(state: AppState) -> Router {
         .route("/games", get(index))
         .route("/@/{name}", get(index))
         .route("/player", get(index))
+        .route("/email/confirm/{token}", get(index))
+        .route("/email/unsubscribe/{token}", get(index))
         .route("/static/{*path}", get(static_file))
         .merge(games::http::routes())
         .merge(accounts::http::routes())

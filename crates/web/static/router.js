@@ -14,6 +14,7 @@ import { renderPlayers, renderSide } from "./panel.js";
 import { loadPlayer } from "./player.js";
 import { showRelation } from "./relation.js";
 import { resizeChart } from "./chart.js";
+import { showEmailLink } from "./email.js";
 import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
@@ -23,6 +24,7 @@ export function showScreen(name) {
   $("game-screen").hidden = name !== "game";
   $("player-screen").hidden = name !== "player";
   $("leaders-screen").hidden = name !== "leaders";
+  $("email-screen").hidden = name !== "email";
   renderConnection();
 }
 
@@ -85,6 +87,12 @@ export async function route() {
     showScreen("leaders");
     document.title = "Leaderboards - Springboard";
     loadLeaders();
+    return;
+  }
+  const e = /^\/email\/(confirm|unsubscribe)\/([^/]+)\/?$/.exec(path);
+  if (e) {
+    showScreen("email");
+    showEmailLink(/** @type {"confirm" | "unsubscribe"} */ (e[1]), e[2]);
     return;
   }
   showScreen("create");
