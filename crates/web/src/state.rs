@@ -352,6 +352,7 @@ pub(crate) async fn state_with(
         live: live.clone(),
         ratings: ratings.clone(),
         lobby: lobby.clone(),
+        chat: chat.clone(),
     });
     let state = AppState {
         games,

@@ -17,3 +17,8 @@ CREATE TABLE notify_outbox (
 );
 
 CREATE INDEX notify_outbox_by_age ON notify_outbox (created_at);
+
+-- A challenge from a position (the lichess-compatible API's `fen`): the
+-- new game's start position, checked by the rules core when posted; NULL
+-- for the game's usual start.
+ALTER TABLE challenges ADD COLUMN start_fen TEXT;

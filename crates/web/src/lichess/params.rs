@@ -55,10 +55,6 @@ impl Params {
         ))
     }
 
-    pub fn has(&self, name: &str) -> bool {
-        self.0.contains_key(name)
-    }
-
     fn wrong(name: &str, what: &str) -> ApiError {
         ApiError::BadRequest(format!("'{name}' must be {what}"))
     }
