@@ -68,7 +68,7 @@ pub enum MailError {
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     wake: mpsc::UnboundedSender<String>,
-    /// The receiving end, until [`start`] takes it.
+    /// The receiving end, until `mail::start` takes it.
     woken: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
     from: Mailbox,
     public_url: String,
@@ -90,7 +90,7 @@ fn host_port(url: &str) -> Result<(String, u16), MailError> {
 }
 
 impl Mailer {
-    /// Checks `config`; the sending task starts with [`start`].
+    /// Checks `config`; the sending task starts with `mail::start`.
     pub fn new(config: MailConfig) -> Result<Mailer, MailError> {
         let (host, port) = host_port(&config.smtp)?;
         let from: Mailbox = config
