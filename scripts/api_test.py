@@ -2,7 +2,8 @@
 
 Alice challenges Bob by name to a rated correspondence Hop Chess game (3
 days per move), Bob sees it on his event stream and accepts, both stream the game
-and play through the Board API, Alice resigns, and `GET /api/user/{name}`
+and play through the Board API, Alice writes in the board chat and both
+read it, Alice resigns, and `GET /api/user/{name}`
 shows both ratings moved. Then the refusals: a forged token, acting on
 another's challenge or game, accepting one's own or a taken challenge.
 """
@@ -127,6 +128,15 @@ for i, mv in enumerate(moves):
         check(state["moves"] == " ".join(moves[: i + 1]), state)
         check(state["status"] == "started", state)
 
+# The board chat: Alice writes in the players' room (HTML is plain text);
+# both read the line there. The spectators' room is not hers.
+alice.board.post_message(game, "good luck <b>bob</b>")
+for player in (alice, bob):
+    chat = player.board.get_game_chat(game)
+    check({"user": "alice", "text": "good luck <b>bob</b>"} in chat, chat)
+refused(lambda: alice.board.post_message(game, "hi", spectator=True), 403, "players' room")
+refused(lambda: alice.board.post_message(game, "x" * 141), 400, "140")
+
 # Bob cannot resign for Alice... he can only resign for himself; Alice
 # resigns.
 alice.board.resign_game(game)
@@ -168,6 +178,16 @@ refused(lambda: alice.challenges.decline(casual["id"]), 403, "only the challenge
 bob.challenges.decline(casual["id"])
 declined = next_of(alice_events, "challengeDeclined")["challenge"]
 check(declined["id"] == casual["id"], declined)
+
+# A casual challenge from a position: the rules core reads and checks it
+# (a position it refuses is a 400 with its reason), and the game would
+# start there.
+pos = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+from_pos = alice.challenges.create("bob", rated=False, clock_limit=300, clock_increment=0, position=pos)
+check(from_pos["initialFen"] == pos, from_pos)
+alice.challenges.cancel(from_pos["id"])
+refused(lambda: alice.challenges.create("bob", rated=False, position="8/8/8/8/8/8/8/8 w - - 0 1"), 400, "")
+refused(lambda: alice.challenges.create("bob", rated=True, days=3, position=pos), 400, "cannot be rated")
 
 # Another's game: a finished one, and one Bob does not play.
 refused(lambda: bob.board.make_move(game, "d2d4"), 409, "")

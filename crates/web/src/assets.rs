@@ -59,6 +59,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("notation.js", JS),
     asset!("notices.js", JS),
     asset!("notify.js", JS),
+    asset!("email.js", JS),
     asset!("panel.js", JS),
     asset!("picker.js", JS),
     asset!("render.js", JS),

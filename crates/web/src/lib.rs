@@ -107,6 +107,8 @@ fn router(state: AppState) -> Router {
         .route("/@/{name}", get(index))
         .route("/player", get(index))
         .route("/lab", get(index))
+        .route("/email/confirm/{token}", get(index))
+        .route("/email/unsubscribe/{token}", get(index))
         .route("/static/{*path}", get(static_file))
         .route("/sw.js", get(sw::service_worker))
         .merge(games::http::routes())

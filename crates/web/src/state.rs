@@ -286,16 +286,16 @@ pub(crate) async fn state_with(
     // The notifications need accounts: without them, none.
     let notify_store = options.notify.filter(|_| options.accounts.is_some());
     let mut end_hooks = options.end_hooks;
-    let moves = match &notify_store {
+    let (moves, recheck) = match &notify_store {
         Some(_) => {
             let (sink, rx) = crate::notify::sources::move_sink();
-            games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink)]));
+            games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink.clone())]));
             end_hooks.push(Arc::new(crate::notify::sources::EndHook));
-            Some(rx)
+            (Some(rx), Some(sink))
         }
         None => {
             games.watchers = hub.clone();
-            None
+            (None, None)
         }
     };
     let ended_rx = options.ended.subscribe();
@@ -389,6 +389,7 @@ pub(crate) async fn state_with(
         live: live.clone(),
         ratings: ratings.clone(),
         lobby: lobby.clone(),
+        chat: chat.clone(),
     });
     let state = AppState {
         games,
@@ -431,12 +432,18 @@ pub(crate) async fn state_with(
     }
     if let Some(n) = &state.notify.0 {
         crate::notify::start(n).await?;
+        crate::notify::mail::start(n, !shared).await;
         if let Some(rx) = moves {
             crate::notify::sources::watch_moves(n, state.games.games.store.clone(), rx);
         }
         crate::notify::sources::deliver_ends(n, ended_rx);
     }
     let unfinished = state.games.games.store.unfinished().await?;
+    if let Some(sink) = &recheck {
+        for id in &unfinished {
+            sink.recheck(id);
+        }
+    }
     for id in unfinished {
         match state
             .games

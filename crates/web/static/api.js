@@ -114,6 +114,7 @@ export const api = {
   notifySetEmail: (address) => call("POST", "/api/notify/email", { address }),
   notifySetKinds: (kinds) => call("POST", "/api/notify/email/kinds", { kinds }),
   notifyRemoveEmail: () => call("DELETE", "/api/notify/email"),
+  emailLink: (what, token) => call("GET", `/api/notify/email/${what}/${encodeURIComponent(token)}`),
   challenges: () => call("GET", "/api/lobby/challenges"),
   postChallenge: (req) => call("POST", "/api/lobby/challenges", req),
   cancelChallenge: (id) => call("POST", `/api/lobby/challenges/${encodeURIComponent(id)}/cancel`),

@@ -18,6 +18,7 @@ import { showRelation } from "./relation.js";
 import { resizeChart } from "./chart.js";
 import { showLab } from "./lab.js";
 import { resizeLabCharts } from "./labchart.js";
+import { showEmailLink } from "./email.js";
 import { $, app, hooks } from "./state.js";
 
 export function showScreen(name) {
@@ -28,6 +29,7 @@ export function showScreen(name) {
   $("player-screen").hidden = name !== "player";
   $("leaders-screen").hidden = name !== "leaders";
   $("lab-screen").hidden = name !== "lab";
+  $("email-screen").hidden = name !== "email";
   renderConnection();
 }
 
@@ -96,6 +98,12 @@ export async function route() {
     showScreen("lab");
     document.title = "Lab - Springboard";
     showLab();
+    return;
+  }
+  const e = /^\/email\/(confirm|unsubscribe)\/([^/]+)\/?$/.exec(path);
+  if (e) {
+    showScreen("email");
+    showEmailLink(/** @type {"confirm" | "unsubscribe"} */ (e[1]), e[2]);
     return;
   }
   showScreen("create");

@@ -244,10 +244,9 @@ impl Known {
     /// again when a version was missed).
     pub(crate) async fn hear(&mut self, b: &Browser, id: &str, msg: &ServerMessage) -> Result<()> {
         match msg {
-            ServerMessage::Move { v, d } if *v > self.version => {
-                if !self.apply(*v, d)? {
-                    *self = Known::read(b, id).await?;
-                }
+            // A move the rules core could not follow: read the game again.
+            ServerMessage::Move { v, d } if *v > self.version && !self.apply(*v, d)? => {
+                *self = Known::read(b, id).await?;
             }
             ServerMessage::State { v } | ServerMessage::Ack { v, .. } if *v > self.version => {
                 *self = Known::read(b, id).await?;

@@ -1,7 +1,8 @@
 //! The chat's JSON API: `GET /api/game/{id}/chat` (the request's room and
 //! its latest lines) and `POST /api/game/{id}/chat` (a new line in it).
 //! The `POST` passes the CSRF check (`crate::csrf`); every refusal is a
-//! JSON error that changes nothing.
+//! JSON error that changes nothing. `visible` and `say_as` serve the
+//! lichess-compatible API's board chat too (`lichess/board.rs`).
 
 use super::view::{speaker, LineEvent, LineView, Room, Speaker};
 use super::{text, Chat, ChatCtx, HISTORY};
@@ -101,7 +102,21 @@ pub async fn say(
     let req = body(req)?;
     let line = text::line(&req.text)?;
     let who = speaker(chat, &id, &headers).await?;
-    match (req.room, who.room) {
+    let view = say_as(chat, &id, &who, req.room, line).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Writes `line` (already checked by `text::line`) as `who` in game
+/// `id`'s chat, in `room` if it names one (it must be `who`'s own), and
+/// tells every reader.
+pub(crate) async fn say_as(
+    chat: &Chat,
+    id: &str,
+    who: &Speaker,
+    room: Option<Room>,
+    line: String,
+) -> Result<LineView, ApiError> {
+    match (room, who.room) {
         (Some(Room::Player), Room::Spectator) => {
             return Err(ApiError::Forbidden(
                 "only the game's two players write in the players' room".into(),
@@ -122,7 +137,7 @@ pub async fn say(
     let now = chat.games.games.now();
     chat.flood.take(&who.author, now)?;
     let new = super::store::NewLine {
-        game: &id,
+        game: id,
         room: who.room.as_str(),
         author_user: who.user.as_deref(),
         author_name: &name,
@@ -138,10 +153,10 @@ pub async fn say(
         at: now,
     };
     chat.publish(LineEvent {
-        game: id,
+        game: id.to_string(),
         room: who.room,
         line: view.clone(),
     })
     .await;
-    Ok((StatusCode::CREATED, Json(view)))
+    Ok(view)
 }

@@ -5,6 +5,7 @@ use super::Chat;
 use crate::error::ApiError;
 use crate::games::Mode;
 use crate::outage::api_error;
+use crate::seat::Holder;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use springboard_rules::Color;
@@ -84,13 +85,22 @@ pub(crate) async fn speaker(
     if !crate::seat::is_game_id(id) {
         return Err(ApiError::NotFound(format!("no game with id {id}")));
     }
-    let live = chat.games.games.get(id).await?;
     let who = crate::games::http::holder(&chat.games, headers, false).await?;
+    speaker_of(chat, id, &who).await
+}
+
+/// Who the holder of seats `who` (a request's cookies, or an API token's
+/// account) is in game `id`'s chat (404 for no such game).
+pub(crate) async fn speaker_of(chat: &Chat, id: &str, who: &Holder) -> Result<Speaker, ApiError> {
+    if !crate::seat::is_game_id(id) {
+        return Err(ApiError::NotFound(format!("no game with id {id}")));
+    }
+    let live = chat.games.games.get(id).await?;
     let account = match (&who.user, &chat.accounts.accounts) {
         (Some(u), Some(a)) => a.store.user(u).await.map_err(api_error)?,
         _ => None,
     };
-    let sides = live.seats_of(Some(&who));
+    let sides = live.seats_of(Some(who));
     let player = live.rec.mode == Mode::Friend && !sides.is_empty();
     let author = who
         .user

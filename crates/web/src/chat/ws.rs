@@ -91,9 +91,7 @@ async fn run(chat: Arc<Chat>, id: String, who: Speaker, socket: WebSocket) {
                 }
                 if flood.over() {
                     why = "too many messages";
-                    let _ = tx
-                        .send(crate::flood::close_frame())
-                        .await;
+                    crate::flood::close_flooded(&mut tx, &mut rx).await;
                     break;
                 }
                 if let Message::Text(t) = msg {

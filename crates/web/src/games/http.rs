@@ -229,7 +229,7 @@ pub(crate) fn build_game(req: &CreateGame) -> Result<(Game, Loaded), ApiError> {
 
 /// A position or game text the readers refuse: their reason, as a
 /// sentence (it says what the text is and what is wrong with it).
-fn text_error(e: PgnError) -> ApiError {
+pub(crate) fn text_error(e: PgnError) -> ApiError {
     let reason = e.to_string();
     let mut chars = reason.chars();
     ApiError::BadRequest(match chars.next() {

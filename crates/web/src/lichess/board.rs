@@ -204,16 +204,3 @@ pub async fn takeback(
 ) -> Result<Json<Value>, ApiError> {
     offer(&app, &headers, &id, &text, true).await
 }
-
-/// `GET` and `POST /api/board/game/{id}/chat`: the site has no game chat
-/// yet; a clear refusal.
-pub async fn chat(
-    State(app): State<LichessCtx>,
-    Path(_id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    auth::require(&app, &headers).await?;
-    Err(ApiError::NotFound(
-        "game chat is not available on this server yet".into(),
-    ))
-}

@@ -41,11 +41,6 @@ fn game_name(key: Option<String>) -> String {
 
 /// A lobby challenge from lichess's parameters (`to`: a personal one).
 fn request(p: &Params, to: Option<String>) -> Result<CreateChallenge, ApiError> {
-    if p.has("fen") {
-        return Err(ApiError::BadRequest(
-            "challenges from a position (fen) are not available".into(),
-        ));
-    }
     let limit = p.number("clock.limit", u64::from(u32::MAX))?;
     let increment = p.number("clock.increment", u64::from(u32::MAX))?;
     let clock = match (limit, increment) {
@@ -64,6 +59,7 @@ fn request(p: &Params, to: Option<String>) -> Result<CreateChallenge, ApiError> 
         max_rating: None,
         to,
         correspondence: days(p)?,
+        fen: p.text("fen")?,
     })
 }
 
@@ -206,6 +202,7 @@ pub async fn seek(
         max_rating,
         to: None,
         correspondence,
+        fen: None,
     };
     let viewer = Viewer {
         held: me.holder.held.clone(),

@@ -15,14 +15,16 @@
 //! - `challenges.rs`: `/api/challenge/...` and `POST /api/board/seek`;
 //! - `events.rs`: `GET /api/stream/event`;
 //! - `board.rs`: `/api/board/game/...`, the game's stream and actions;
+//! - `board_chat.rs`: `/api/board/game/{id}/chat`, on the game chat;
 //! - `export.rs`: `GET /game/export/{id}`, `GET /api/games/user/{name}`.
 //!
-//! It sits above the games, live, accounts, ratings and lobby domains and
-//! uses them; none of them uses it.
+//! It sits above the games, live, accounts, ratings, lobby and chat
+//! domains and uses them; none of them uses it.
 
 mod account;
 pub mod auth;
 mod board;
+mod board_chat;
 mod challenges;
 mod events;
 mod export;
@@ -35,6 +37,7 @@ mod views;
 pub use store::{TokenRecord, TokenStore};
 
 use crate::accounts::AccountsCtx;
+use crate::chat::ChatCtx;
 use crate::error::ApiError;
 use crate::games::GamesCtx;
 use crate::live::LiveCtx;
@@ -59,6 +62,8 @@ pub struct LichessState {
     pub(crate) live: LiveCtx,
     pub(crate) ratings: RatingsCtx,
     pub(crate) lobby: LobbyCtx,
+    /// The game chat, for the board chat (`board_chat.rs`).
+    pub(crate) chat: ChatCtx,
 }
 
 /// What the API's handlers (`State<LichessCtx>`) hold.
@@ -112,7 +117,7 @@ where
         )
         .route(
             "/api/board/game/{id}/chat",
-            get(board::chat).post(board::chat),
+            get(board_chat::lines).post(board_chat::say),
         )
         .route("/game/export/{id}", get(export::game))
         .route("/api/games/user/{name}", get(export::user_games))

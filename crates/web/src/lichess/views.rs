@@ -88,6 +88,7 @@ pub fn challenge(c: &Listed, viewer: &str, origin: &str) -> Value {
         "color": v.color,
         "perf": {"name": variant(&v.variant)["name"]},
         "direction": direction,
+        "initialFen": v.fen.as_deref().unwrap_or("startpos"),
     })
 }
 

@@ -33,7 +33,6 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
-use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tracing::Instrument;
 
@@ -158,22 +157,7 @@ async fn run(
                 if flood.over() {
                     why = "too many messages";
                     tracing::warn!(per_second = FLOOD_PER_SECOND, "websocket flooded: closed");
-                    let _ = tx
-                        .send(crate::flood::close_frame())
-                        .await;
-                    // The closing handshake: read (and drop) what the client
-                    // still sends until its Close, for at most a second, so
-                    // the socket is not dropped with unread data (the kernel
-                    // would answer a reset, and the client would never read
-                    // our Close frame).
-                    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-                        while let Some(Ok(m)) = rx.next().await {
-                            if matches!(m, Message::Close(_)) {
-                                break;
-                            }
-                        }
-                    })
-                    .await;
+                    crate::flood::close_flooded(&mut tx, &mut rx).await;
                     break;
                 }
                 let reply = handle(&app, &id, &who, &text).await;

@@ -18,8 +18,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use springboard_rules::Color;
+use springboard_rules::notation::pgn::VariantHint;
+use springboard_rules::{Color, Position, Variant};
 use std::sync::Arc;
+
+/// The longest position text a challenge takes.
+pub const MAX_FEN: usize = 256;
 
 /// The lowest and highest rating a range may name.
 pub const RATING_BOUNDS: (i64, i64) = (0, 4000);
@@ -65,6 +69,9 @@ pub struct CreateChallenge {
     pub(crate) max_rating: Option<i64>,
     /// A personal challenge: the challenged player's username.
     pub(crate) to: Option<String>,
+    /// A game from this position (a position text of the game), casual.
+    #[serde(default)]
+    pub(crate) fen: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -198,6 +205,15 @@ pub(crate) async fn post_as(
     if rated && clock.is_none() {
         return Err(ApiError::BadRequest("a rated game needs a clock".into()));
     }
+    let start_fen = match &req.fen {
+        Some(_) if rated => {
+            return Err(ApiError::BadRequest(
+                "a game from a position cannot be rated".into(),
+            ))
+        }
+        Some(fen) => start_position(variant, fen)?,
+        None => None,
+    };
     // A personal challenge's name is checked before anything is looked up.
     let target = match &req.to {
         Some(name) => Some(crate::accounts::name::check(name)?),
@@ -276,6 +292,7 @@ pub(crate) async fn post_as(
         max_rating: req.max_rating,
         process: lobby.process.clone(),
         created_at: now,
+        start_fen,
     };
     lobby
         .store
@@ -292,6 +309,30 @@ pub(crate) async fn post_as(
         hub::withdraw_later(lobby, vec![seat]);
     }
     Ok((who, rec))
+}
+
+/// The start position `fen` of a game of `variant`, read and checked by
+/// the rules core (400 with its reason); None when it is the game's usual
+/// start.
+fn start_position(variant: Variant, fen: &str) -> Result<Option<String>, ApiError> {
+    let fen = fen.trim();
+    if fen.len() > MAX_FEN {
+        return Err(ApiError::BadRequest(format!(
+            "a position text has at most {MAX_FEN} characters"
+        )));
+    }
+    if fen.is_empty() || fen == "startpos" {
+        return Ok(None);
+    }
+    let pos = springboard_rules::notation::pgn::read_fen(fen, VariantHint::Game(variant))
+        .map_err(crate::games::http::text_error)?;
+    if pos.outcome().is_some() {
+        return Err(ApiError::BadRequest(
+            "this position is already decided: no game starts from it".into(),
+        ));
+    }
+    let text = pos.to_fen();
+    Ok((text != Position::startpos(variant).to_fen()).then_some(text))
 }
 
 /// A 403 when account `me` blocks account `other` (named `name`) or is
@@ -480,6 +521,7 @@ pub(crate) async fn accept_as(
         clock: c.clock_initial_ms.zip(c.clock_increment_ms),
         correspondence: c.correspondence,
         rated: c.rated,
+        start_fen: c.start_fen.clone(),
         author_seat: c.author_seat.clone(),
         author_color,
         acceptor: who.clone(),

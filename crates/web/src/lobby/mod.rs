@@ -52,6 +52,8 @@ pub struct NewGame {
     /// A correspondence game's time control (`clock` is its ms).
     pub correspondence: Option<crate::store::corr::Correspondence>,
     pub rated: bool,
+    /// The start position (None: the game's usual start).
+    pub start_fen: Option<String>,
     /// The author's seat and colour.
     pub author_seat: String,
     pub author_color: Color,

@@ -42,6 +42,9 @@ pub struct ChallengeRecord {
     /// The server process holding it.
     pub process: String,
     pub created_at: i64,
+    /// The new game's start position (a position text the rules core
+    /// read); None for the game's usual start.
+    pub start_fen: Option<String>,
 }
 
 /// Where the challenges are kept.
@@ -89,7 +92,7 @@ pub trait LobbyStore: Send + Sync + 'static {
 
 const COLUMNS: &str = "id, author_seat, author_user, author_name, target_user, target_name, \
     variant, clock_initial_ms, clock_increment_ms, color, rated, min_rating, max_rating, \
-    process, created_at, correspondence";
+    process, created_at, correspondence, start_fen";
 
 /// The [`LobbyStore`] queries of a store type whose `pool()` is a sqlx
 /// pool and whose rows are `$row`; one text for both backends.
@@ -117,6 +120,7 @@ macro_rules! lobby_queries {
                 max_rating: row.try_get("max_rating")?,
                 process: row.try_get("process")?,
                 created_at: row.try_get("created_at")?,
+                start_fen: row.try_get("start_fen")?,
             })
         }
 
@@ -124,7 +128,7 @@ macro_rules! lobby_queries {
             async fn insert_row(&self, c: &ChallengeRecord) -> Result<(), StoreError> {
                 sqlx::query(&format!(
                     "INSERT INTO challenges ({COLUMNS}) VALUES \
-                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
                 ))
                 .bind(&c.id)
                 .bind(&c.author_seat)
@@ -142,6 +146,7 @@ macro_rules! lobby_queries {
                 .bind(&c.process)
                 .bind(c.created_at)
                 .bind(c.correspondence.map(|c| c.text()))
+                .bind(&c.start_fen)
                 .execute(self.pool())
                 .await?;
                 Ok(())

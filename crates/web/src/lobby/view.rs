@@ -44,6 +44,10 @@ pub struct ChallengeView {
     /// Whether the viewer posted it (the page offers Cancel, not Join).
     pub mine: bool,
     pub created_at: i64,
+    /// A game from a position: its position text; absent for the usual
+    /// start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }
 
 /// A challenge in the hub's list: its view (without `mine`) and who may
@@ -80,6 +84,7 @@ impl Listed {
                 to: rec.target_name.clone(),
                 mine: false,
                 created_at: rec.created_at,
+                fen: rec.start_fen.clone(),
             },
             author_seat: rec.author_seat.clone(),
             author_user: rec.author_user.clone(),

@@ -135,9 +135,7 @@ async fn run(lobby: Arc<Lobby>, viewer: Viewer, name: Option<String>, socket: We
                     }
                     if flood.over() {
                         why = "too many messages";
-                        let _ = tx
-                            .send(crate::flood::close_frame())
-                            .await;
+                        crate::flood::close_flooded(&mut tx, &mut rx).await;
                         break;
                     }
                     if let Message::Text(t) = msg {

@@ -1,23 +1,39 @@
 //! Email through SMTP (`serve --smtp smtp://host:port`, the `lettre`
-//! crate): a queue served by one task off the request path, each message
-//! tried [`ATTEMPTS`] times; the notification emails (to a confirmed
+//! crate): every message is first written to the outbox
+//! (`notify_outbox`), then sent by one task off the request path and
+//! deleted once the SMTP server took it. A round tries a message
+//! [`ATTEMPTS`] times; a message whose round failed waits for the next
+//! sweep (every [`SWEEP_EVERY`], and at start-up), up to [`GIVE_UP`]
+//! rounds. So an email queued when the process stopped (even by
+//! `kill -9`) or while the SMTP server was out of reach is sent later,
+//! by this process when it starts again or by another on the same
+//! database. The messages: the notification emails (to a confirmed
 //! address, of the kinds the account chose, each with a one-click
-//! unsubscribe link) and the confirmation of a new address. The links'
-//! tokens are random, single-use and expiring; only their SHA-256 is
-//! stored (`notify_tokens`).
+//! unsubscribe link) and the confirmation of a new address. The links
+//! open pages of the site (`/g/{id}`, `/email/confirm/{token}`,
+//! `/email/unsubscribe/{token}`); their tokens are random, single-use and
+//! expiring; only their SHA-256 is stored (`notify_tokens`).
 
-use super::store::{NotificationRecord, TokenRecord};
+use super::store::{NotificationRecord, OutboxRecord, TokenRecord};
 use super::view::view;
 use super::{Kind, Notify};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// Tries per message before it is dropped (logged).
+/// Tries per message in a round.
 pub const ATTEMPTS: u32 = 3;
-/// The wait after the first failure; doubled after each.
+/// The wait after the first failure of a round; doubled after each.
 pub const RETRY_AFTER: Duration = Duration::from_millis(500);
+/// How often the outbox is swept for the messages left waiting.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// The rounds after which a message is given up (logged): a day of sweeps.
+pub const GIVE_UP: i64 = 1440;
+/// How long a message taken by a process stays its own: after that,
+/// another process may send it (the first one died while sending).
+pub const CLAIM_MS: i64 = 10 * 60 * 1000;
 /// How long a confirmation link works (24 hours).
 pub const CONFIRM_MS: i64 = 24 * 3600 * 1000;
 /// How long an unsubscribe link works (30 days).
@@ -47,15 +63,13 @@ pub enum MailError {
     PublicUrl(String),
 }
 
-struct Outgoing {
-    /// The account (for the log; never the address or a link).
-    user: String,
-    message: Message,
-}
-
-/// The email sender: a queue and its task.
+/// The email sender: the transport, and the wake-up of its task (the
+/// ids of the messages just written to the outbox).
 pub struct Mailer {
-    queue: mpsc::UnboundedSender<Outgoing>,
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    wake: mpsc::UnboundedSender<String>,
+    /// The receiving end, until `mail::start` takes it.
+    woken: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
     from: Mailbox,
     public_url: String,
 }
@@ -76,7 +90,7 @@ fn host_port(url: &str) -> Result<(String, u16), MailError> {
 }
 
 impl Mailer {
-    /// Checks `config` and starts the sending task.
+    /// Checks `config`; the sending task starts with `mail::start`.
     pub fn new(config: MailConfig) -> Result<Mailer, MailError> {
         let (host, port) = host_port(&config.smtp)?;
         let from: Mailbox = config
@@ -93,61 +107,158 @@ impl Mailer {
             .port(port)
             .timeout(Some(Duration::from_secs(20)))
             .build();
-        let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(send_all(transport, rx));
+        let (wake, woken) = mpsc::unbounded_channel();
         Ok(Mailer {
-            queue,
+            transport,
+            wake,
+            woken: Mutex::new(Some(woken)),
             from,
             public_url,
         })
     }
 
-    fn queue(&self, user: &str, to: &str, subject: String, body: String) {
-        let to: Mailbox = match to.parse() {
-            Ok(m) => m,
-            Err(e) => {
-                tracing::warn!(user, error = %e, "a stored email address does not parse");
-                return;
-            }
-        };
-        let message = Message::builder()
+    /// The message of outbox record `m`.
+    fn message(&self, m: &OutboxRecord) -> Result<Message, String> {
+        let to: Mailbox = m.address.parse().map_err(|e| format!("{e}"))?;
+        Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject(subject)
+            .subject(m.subject.clone())
             .header(lettre::message::header::ContentType::TEXT_PLAIN)
-            .body(body);
-        match message {
-            Ok(message) => {
-                let _ = self.queue.send(Outgoing {
-                    user: user.to_string(),
-                    message,
-                });
-            }
-            Err(e) => tracing::warn!(user, error = %e, "cannot build an email"),
-        }
+            .body(m.body.clone())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Tells the sending task of message `id`, just written to the outbox.
+    pub(crate) fn wake(&self, id: &str) {
+        let _ = self.wake.send(id.to_string());
     }
 }
 
-/// The sending task: each message in turn, retried.
-async fn send_all(
-    transport: AsyncSmtpTransport<Tokio1Executor>,
-    mut rx: mpsc::UnboundedReceiver<Outgoing>,
-) {
-    while let Some(out) = rx.recv().await {
-        let mut wait = RETRY_AFTER;
-        for attempt in 1..=ATTEMPTS {
-            match transport.send(out.message.clone()).await {
-                Ok(_) => {
-                    tracing::info!(user = %out.user, "email sent");
-                    break;
+/// An outbox record of `body` to `address` for account `user`.
+fn outgoing(
+    notify: &Notify,
+    user: &str,
+    address: &str,
+    subject: String,
+    body: String,
+) -> OutboxRecord {
+    OutboxRecord {
+        id: crate::seat::random_base62(16),
+        user_id: user.to_string(),
+        address: address.to_string(),
+        subject,
+        body,
+        created_at: notify.now(),
+        attempts: 0,
+    }
+}
+
+/// Writes `m` (with `token`) to the outbox and wakes the sending task.
+async fn queue(notify: &Notify, mailer: &Mailer, m: &OutboxRecord, token: Option<&TokenRecord>) {
+    match notify.store.outbox_add(m, token).await {
+        Ok(()) => mailer.wake(&m.id),
+        Err(e) => tracing::warn!(user = %m.user_id, error = %e, "cannot queue an email"),
+    }
+}
+
+/// Starts the sending task: what the outbox holds at once (a previous
+/// process's queue), each new message as it is written, and a sweep every
+/// [`SWEEP_EVERY`]. A process alone on its database first puts back the
+/// messages a dead one had taken.
+pub(crate) async fn start(notify: &Arc<Notify>, alone: bool) {
+    let Some(mailer) = &notify.mail else { return };
+    let Some(mut woken) = mailer
+        .woken
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    else {
+        return;
+    };
+    if alone {
+        if let Err(e) = notify.store.outbox_release_all().await {
+            tracing::warn!(error = %e, "cannot put back the emails a previous process took");
+        }
+    }
+    let weak = Arc::downgrade(notify);
+    tokio::spawn(async move {
+        let mut sweep = tokio::time::interval(SWEEP_EVERY);
+        sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let ids = tokio::select! {
+                id = woken.recv() => match id {
+                    Some(id) => vec![id],
+                    None => break,
+                },
+                _ = sweep.tick() => {
+                    let Some(n) = weak.upgrade() else { break };
+                    match n.store.outbox_waiting(n.now().saturating_sub(CLAIM_MS), 100).await {
+                        Ok(ids) => ids,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "cannot read the outbox");
+                            Vec::new()
+                        }
+                    }
                 }
-                Err(e) if attempt < ATTEMPTS => {
-                    tracing::warn!(user = %out.user, attempt, error = %e, "sending an email failed; retrying");
-                    tokio::time::sleep(wait).await;
-                    wait = wait.saturating_mul(2);
+            };
+            for id in ids {
+                let Some(n) = weak.upgrade() else { return };
+                send_one(&n, &id).await;
+            }
+        }
+    });
+}
+
+/// Sends outbox message `id` if no other process took it: a round of
+/// [`ATTEMPTS`] tries, then deleted (sent, or given up) or put back.
+async fn send_one(notify: &Notify, id: &str) {
+    let Some(mailer) = &notify.mail else { return };
+    let now = notify.now();
+    let m = match notify
+        .store
+        .outbox_claim(id, now, now.saturating_sub(CLAIM_MS))
+        .await
+    {
+        Ok(Some(m)) => m,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot take an email from the outbox");
+            return;
+        }
+    };
+    let user = m.user_id.as_str();
+    let message = match mailer.message(&m) {
+        Ok(message) => message,
+        Err(e) => {
+            tracing::warn!(user, error = %e, "cannot build an email; dropped");
+            let _ = notify.store.outbox_done(id).await;
+            return;
+        }
+    };
+    let mut wait = RETRY_AFTER;
+    for attempt in 1..=ATTEMPTS {
+        match mailer.transport.send(message.clone()).await {
+            Ok(_) => {
+                tracing::info!(user, "email sent");
+                if let Err(e) = notify.store.outbox_done(id).await {
+                    tracing::warn!(user, error = %e, "an email was sent but stays in the outbox");
                 }
-                Err(e) => {
-                    tracing::error!(user = %out.user, attempts = ATTEMPTS, error = %e, "sending an email failed; dropped");
+                return;
+            }
+            Err(e) if attempt < ATTEMPTS => {
+                tracing::warn!(user, attempt, error = %e, "sending an email failed; retrying");
+                tokio::time::sleep(wait).await;
+                wait = wait.saturating_mul(2);
+            }
+            Err(e) => {
+                let rounds = m.attempts.saturating_add(1);
+                if rounds >= GIVE_UP {
+                    tracing::error!(user, rounds, error = %e, "sending an email failed; given up");
+                    let _ = notify.store.outbox_done(id).await;
+                } else {
+                    tracing::warn!(user, rounds, error = %e, "sending an email failed; it waits for the next sweep");
+                    let _ = notify.store.outbox_release(id).await;
                 }
             }
         }
@@ -156,14 +267,14 @@ async fn send_all(
 
 /// A new link token for `user`: the token (for the link) and its record
 /// (stored by its hash).
-async fn new_token(
+fn new_token(
     notify: &Notify,
     user: &str,
     purpose: &str,
     address: &str,
     kind: Option<Kind>,
     valid_ms: i64,
-) -> Option<String> {
+) -> (String, TokenRecord) {
     let token = crate::seat::random_base62(TOKEN_LEN);
     let rec = TokenRecord {
         hash: crate::seat::hash_token(&token),
@@ -173,13 +284,7 @@ async fn new_token(
         kind: kind.map(|k| k.as_str().to_string()),
         expires_at: notify.now().saturating_add(valid_ms),
     };
-    match notify.store.insert_token(&rec).await {
-        Ok(()) => Some(token),
-        Err(e) => {
-            tracing::warn!(user, error = %e, "cannot store an email link's token");
-            None
-        }
-    }
+    (token, rec)
 }
 
 /// Whether `token` has the shape of a link's token.
@@ -189,16 +294,21 @@ pub(crate) fn is_token(token: &str) -> bool {
 
 /// Sends `user` the confirmation link of `address`.
 pub(crate) async fn confirmation(notify: &Notify, mailer: &Mailer, user: &str, address: &str) {
-    let Some(token) = new_token(notify, user, "confirm", address, None, CONFIRM_MS).await else {
-        return;
-    };
-    let link = format!("{}/api/notify/email/confirm/{token}", mailer.public_url);
+    let (token, rec) = new_token(notify, user, "confirm", address, None, CONFIRM_MS);
+    let link = format!("{}/email/confirm/{token}", mailer.public_url);
     let body = format!(
         "Someone (you, we hope) asked Springboard to send notifications of the account \
          {user} to this address.\n\nTo confirm it, open this link (it works once, for 24 hours):\n\n\
          {link}\n\nIf it was not you, ignore this message: nothing is sent until the address is confirmed.\n"
     );
-    mailer.queue(user, address, "Confirm your email address".into(), body);
+    let m = outgoing(
+        notify,
+        user,
+        address,
+        "Confirm your email address".into(),
+        body,
+    );
+    queue(notify, mailer, &m, Some(&rec)).await;
 }
 
 /// What a notification says, in a sentence.
@@ -235,37 +345,46 @@ fn sentence(rec: &NotificationRecord) -> (String, String) {
     }
 }
 
-/// Emails notification `rec` if its account has a confirmed address that
-/// gets its kind.
-pub(crate) async fn notification(notify: &Notify, mailer: &Mailer, rec: &NotificationRecord) {
+/// The email of notification `rec` and its unsubscribe token, if its
+/// account has a confirmed address that gets its kind.
+pub(crate) async fn compose(
+    notify: &Notify,
+    mailer: &Mailer,
+    rec: &NotificationRecord,
+) -> Option<(OutboxRecord, TokenRecord)> {
     let email = match notify.store.email(&rec.user_id).await {
         Ok(Some(e)) if e.confirmed && e.kinds.contains(&rec.kind) => e,
-        Ok(_) => return,
+        Ok(_) => return None,
         Err(e) => {
             tracing::warn!(error = %e, "cannot read an account's email settings");
-            return;
+            return None;
         }
     };
     let kind = Kind::parse(&rec.kind);
-    let Some(token) = new_token(
+    let (token, t) = new_token(
         notify,
         &rec.user_id,
         "unsubscribe",
         &email.address,
         kind,
         UNSUBSCRIBE_MS,
-    )
-    .await
-    else {
-        return;
-    };
+    );
     let (subject, what) = sentence(rec);
     let url = view(rec)["url"].as_str().unwrap_or("/").to_string();
     let words = kind.map_or("these", Kind::words);
     let body = format!(
         "{what}\n\nOpen it: {}{url}\n\n--\nYou get this because you asked for emails of {words}. \
-         To stop them, open this link (no sign-in needed):\n{}/api/notify/email/unsubscribe/{token}\n",
+         To stop them, open this link (no sign-in needed):\n{}/email/unsubscribe/{token}\n",
         mailer.public_url, mailer.public_url
     );
-    mailer.queue(&rec.user_id, &email.address, subject, body);
+    let m = outgoing(notify, &rec.user_id, &email.address, subject, body);
+    Some((m, t))
+}
+
+/// Emails notification `rec` if its account has a confirmed address that
+/// gets its kind.
+pub(crate) async fn notification(notify: &Notify, mailer: &Mailer, rec: &NotificationRecord) {
+    if let Some((m, t)) = compose(notify, mailer, rec).await {
+        queue(notify, mailer, &m, Some(&t)).await;
+    }
 }

@@ -28,6 +28,7 @@ fn new_id() -> String {
 
 /// The games' changes, for "your turn": a `games::ChangeSink` that hands
 /// the changed game's id to [`watch_moves`]'s task.
+#[derive(Clone)]
 pub struct MoveSink(mpsc::UnboundedSender<String>);
 
 impl crate::games::ChangeSink for MoveSink {
@@ -37,6 +38,16 @@ impl crate::games::ChangeSink for MoveSink {
 
     fn has(&self, _id: &str) -> bool {
         false
+    }
+}
+
+impl MoveSink {
+    /// Has [`watch_moves`] look at game `id` again: at start-up, each
+    /// unfinished game, so that a "your turn" a stopped process did not
+    /// write yet is written now (written once: a game's "your turn" at a
+    /// ply is never written twice).
+    pub fn recheck(&self, id: &str) {
+        let _ = self.0.send(id.to_string());
     }
 }
 
@@ -109,8 +120,21 @@ async fn your_turn(notify: &Notify, games: &dyn GameStore, id: &str) -> Result<(
         read: false,
         created_at: notify.now(),
     };
-    if notify.store.replace_your_turn(&n).await? {
-        hub::deliver(notify, &n).await;
+    // The email is written with the notification: a move acknowledged is
+    // a "your turn" that reaches its player, whatever stops the process.
+    let mail = match &notify.mail {
+        Some(mailer) => super::mail::compose(notify, mailer, &n).await,
+        None => None,
+    };
+    let written = notify
+        .store
+        .replace_your_turn(&n, mail.as_ref().map(|(m, t)| (m, t)))
+        .await?;
+    if written {
+        hub::tell(notify, &n.user_id, Some(&n.id)).await;
+        if let (Some(mailer), Some((m, _))) = (&notify.mail, &mail) {
+            mailer.wake(&m.id);
+        }
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! The notifications' tables (`migrations/*/0008_notify.sql`): the
+//! The notifications' tables (`migrations/*/0008_notify.sql`, the
+//! outbox of `0012_outbox_start_fen.sql`): the
 //! [`NotifyStore`] queries over each backend's pool (the same portable
 //! statements for SQLite and PostgreSQL), the end-of-game writes in the
 //! ending transaction (`insert_in`, `user_of_seat_in`, `game_in`), and the
@@ -54,6 +55,20 @@ pub struct TokenRecord {
     pub expires_at: i64,
 }
 
+/// An email waiting in the outbox (`0012_outbox_start_fen.sql`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRecord {
+    pub id: String,
+    /// The account it is for.
+    pub user_id: String,
+    pub address: String,
+    pub subject: String,
+    pub body: String,
+    pub created_at: i64,
+    /// The rounds of tries that failed.
+    pub attempts: i64,
+}
+
 /// Where the notifications are kept.
 #[async_trait]
 pub trait NotifyStore: Send + Sync + 'static {
@@ -61,8 +76,14 @@ pub trait NotifyStore: Send + Sync + 'static {
 
     /// A "your turn" of game `n.subject` at `n.ply`: none if the account
     /// already has one of that game at that ply; otherwise the unread ones
-    /// of the game are replaced by `n`. Whether `n` was written.
-    async fn replace_your_turn(&self, n: &NotificationRecord) -> Result<bool, StoreError>;
+    /// of the game are replaced by `n`. Whether `n` was written. `mail`
+    /// (its email and the email's unsubscribe token) is written with it,
+    /// in the same transaction.
+    async fn replace_your_turn(
+        &self,
+        n: &NotificationRecord,
+        mail: Option<(&OutboxRecord, &TokenRecord)>,
+    ) -> Result<bool, StoreError>;
 
     async fn notification(&self, id: &str) -> Result<Option<NotificationRecord>, StoreError>;
 
@@ -118,6 +139,38 @@ pub trait NotifyStore: Send + Sync + 'static {
         purpose: &str,
     ) -> Result<Option<TokenRecord>, StoreError>;
 
+    /// Puts `m` in the outbox, with the token of its link if it has one
+    /// (one transaction).
+    async fn outbox_add(
+        &self,
+        m: &OutboxRecord,
+        token: Option<&TokenRecord>,
+    ) -> Result<(), StoreError>;
+
+    /// Takes email `id` to send it, at `now`: None if it is gone or
+    /// another process took it after `stale` (ms).
+    async fn outbox_claim(
+        &self,
+        id: &str,
+        now: i64,
+        stale: i64,
+    ) -> Result<Option<OutboxRecord>, StoreError>;
+
+    /// The emails waiting (not taken, or taken before `stale`), the
+    /// oldest first, at most `limit`.
+    async fn outbox_waiting(&self, stale: i64, limit: i64) -> Result<Vec<String>, StoreError>;
+
+    /// Email `id` was sent (or given up): deleted.
+    async fn outbox_done(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Email `id` was not sent this time: it waits again, one more failed
+    /// round counted.
+    async fn outbox_release(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Every taken email waits again (a process that is alone on its
+    /// database starting: the one that took them is gone).
+    async fn outbox_release_all(&self) -> Result<(), StoreError>;
+
     /// Tells every process of a new notification; a store with one
     /// process does nothing.
     async fn notify(&self, _payload: &str) -> Result<(), StoreError> {
@@ -132,6 +185,13 @@ pub trait NotifyStore: Send + Sync + 'static {
 }
 
 const COLUMNS: &str = "id, user_id, kind, subject, ply, body, is_read, created_at";
+
+const INSERT_TOKEN: &str = "INSERT INTO notify_tokens \
+     (hash, user_id, purpose, address, kind, expires_at) VALUES ($1, $2, $3, $4, $5, $6)";
+
+const INSERT_OUTBOX: &str = "INSERT INTO notify_outbox \
+     (id, user_id, address, subject, body, created_at, attempts, claimed_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)";
 
 /// The [`NotifyStore`] of a store type whose `pool()` is a sqlx pool and
 /// whose rows are `$row`; one text for both backends, and `$extra` (the
@@ -181,7 +241,11 @@ macro_rules! notify_store {
                 Ok(())
             }
 
-            async fn replace_your_turn(&self, n: &NotificationRecord) -> Result<bool, StoreError> {
+            async fn replace_your_turn(
+                &self,
+                n: &NotificationRecord,
+                mail: Option<(&OutboxRecord, &TokenRecord)>,
+            ) -> Result<bool, StoreError> {
                 let mut tx = self.pool().begin().await?;
                 let seen: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = $2 \
@@ -218,8 +282,124 @@ macro_rules! notify_store {
                 .bind(n.created_at)
                 .execute(&mut *tx)
                 .await?;
+                if let Some((m, t)) = mail {
+                    sqlx::query(INSERT_TOKEN)
+                        .bind(&t.hash)
+                        .bind(&t.user_id)
+                        .bind(&t.purpose)
+                        .bind(&t.address)
+                        .bind(&t.kind)
+                        .bind(t.expires_at)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(INSERT_OUTBOX)
+                        .bind(&m.id)
+                        .bind(&m.user_id)
+                        .bind(&m.address)
+                        .bind(&m.subject)
+                        .bind(&m.body)
+                        .bind(m.created_at)
+                        .bind(m.attempts)
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 tx.commit().await?;
                 Ok(true)
+            }
+
+            async fn outbox_add(
+                &self,
+                m: &OutboxRecord,
+                token: Option<&TokenRecord>,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool().begin().await?;
+                if let Some(t) = token {
+                    sqlx::query(INSERT_TOKEN)
+                        .bind(&t.hash)
+                        .bind(&t.user_id)
+                        .bind(&t.purpose)
+                        .bind(&t.address)
+                        .bind(&t.kind)
+                        .bind(t.expires_at)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                sqlx::query(INSERT_OUTBOX)
+                    .bind(&m.id)
+                    .bind(&m.user_id)
+                    .bind(&m.address)
+                    .bind(&m.subject)
+                    .bind(&m.body)
+                    .bind(m.created_at)
+                    .bind(m.attempts)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn outbox_claim(
+                &self,
+                id: &str,
+                now: i64,
+                stale: i64,
+            ) -> Result<Option<OutboxRecord>, StoreError> {
+                let row = sqlx::query(
+                    "UPDATE notify_outbox SET claimed_at = $2 WHERE id = $1 \
+                     AND (claimed_at IS NULL OR claimed_at < $3) \
+                     RETURNING id, user_id, address, subject, body, created_at, attempts",
+                )
+                .bind(id)
+                .bind(now)
+                .bind(stale)
+                .fetch_optional(self.pool())
+                .await?;
+                let Some(row) = row else { return Ok(None) };
+                Ok(Some(OutboxRecord {
+                    id: row.try_get("id")?,
+                    user_id: row.try_get("user_id")?,
+                    address: row.try_get("address")?,
+                    subject: row.try_get("subject")?,
+                    body: row.try_get("body")?,
+                    created_at: row.try_get("created_at")?,
+                    attempts: row.try_get("attempts")?,
+                }))
+            }
+
+            async fn outbox_waiting(&self, stale: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+                Ok(sqlx::query_scalar(
+                    "SELECT id FROM notify_outbox WHERE claimed_at IS NULL OR claimed_at < $1 \
+                     ORDER BY created_at, id LIMIT $2",
+                )
+                .bind(stale)
+                .bind(limit)
+                .fetch_all(self.pool())
+                .await?)
+            }
+
+            async fn outbox_done(&self, id: &str) -> Result<(), StoreError> {
+                sqlx::query("DELETE FROM notify_outbox WHERE id = $1")
+                    .bind(id)
+                    .execute(self.pool())
+                    .await?;
+                Ok(())
+            }
+
+            async fn outbox_release(&self, id: &str) -> Result<(), StoreError> {
+                sqlx::query(
+                    "UPDATE notify_outbox SET claimed_at = NULL, attempts = attempts + 1 WHERE id = $1",
+                )
+                .bind(id)
+                .execute(self.pool())
+                .await?;
+                Ok(())
+            }
+
+            async fn outbox_release_all(&self) -> Result<(), StoreError> {
+                sqlx::query("UPDATE notify_outbox SET claimed_at = NULL WHERE claimed_at IS NOT NULL")
+                    .execute(self.pool())
+                    .await?;
+                Ok(())
             }
 
             async fn notification(&self, id: &str) -> Result<Option<NotificationRecord>, StoreError> {
@@ -388,10 +568,7 @@ macro_rules! notify_store {
             }
 
             async fn insert_token(&self, t: &TokenRecord) -> Result<(), StoreError> {
-                sqlx::query(
-                    "INSERT INTO notify_tokens (hash, user_id, purpose, address, kind, expires_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
+                sqlx::query(INSERT_TOKEN)
                 .bind(&t.hash)
                 .bind(&t.user_id)
                 .bind(&t.purpose)

@@ -81,7 +81,9 @@ impl Desk for AppDesk {
             ..GameRecord::new(
                 seat::new_game_id(),
                 variant.name(),
-                Position::startpos(variant).to_fen(),
+                g.start_fen
+                    .clone()
+                    .unwrap_or_else(|| Position::startpos(variant).to_fen()),
                 Mode::Friend,
                 now,
             )

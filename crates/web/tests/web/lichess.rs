@@ -313,9 +313,9 @@ async fn challenges_and_the_board_refuse_what_is_not_theirs() {
         ),
         (
             "/api/challenge/bob",
-            json!({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}),
+            json!({"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "rated": true, "days": 3}),
             400,
-            "fen",
+            "a game from a position cannot be rated",
         ),
         (
             "/api/challenge/bob",
@@ -469,14 +469,52 @@ async fn challenges_and_the_board_refuse_what_is_not_theirs() {
         assert!(s.is_client_error(), "{path}: {s} {b}");
         error(&b);
     }
+    // The board chat: a player writes in the players' room, where both
+    // players read it; Cat, no player, may not write there, and reads
+    // (and writes) the spectators' room.
+    let chat = format!("/api/board/game/{game}/chat");
+    let (s, b) = cat
+        .post(&chat, json!({"room": "player", "text": "hi"}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{b}");
+    assert!(error(&b).contains("players' room"), "{b}");
+    let (s, b) = ann
+        .post(&chat, json!({"room": "spectator", "text": "hi"}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{b}");
+    for bad in [
+        json!({"room": "lounge", "text": "hi"}),
+        json!({"room": "player"}),
+    ] {
+        let (s, b) = ann.post(&chat, bad).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    }
     let (s, b) = ann
         .post(
-            &format!("/api/board/game/{game}/chat"),
-            json!({"room": "player", "text": "hi"}),
+            &chat,
+            json!({"room": "player", "text": "good luck <b>bob</b>"}),
         )
         .await;
-    assert_eq!(s, StatusCode::NOT_FOUND, "{b}");
-    assert!(error(&b).contains("chat"));
+    assert_eq!((s, b), (StatusCode::OK, json!({"ok": true})));
+    let (s, b) = bob.form(&chat, "room=player&text=thanks").await;
+    assert_eq!((s, b), (StatusCode::OK, json!({"ok": true})));
+    let lines = json!([
+        {"user": "ann", "text": "good luck <b>bob</b>"},
+        {"user": "bob", "text": "thanks"},
+    ]);
+    assert_eq!(ann.get(&chat).await, (StatusCode::OK, lines.clone()));
+    assert_eq!(bob.get(&chat).await, (StatusCode::OK, lines));
+    assert_eq!(cat.get(&chat).await, (StatusCode::OK, json!([])));
+    let (s, b) = cat
+        .post(&chat, json!({"room": "spectator", "text": "watching"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        cat.get(&chat).await.1,
+        json!([{"user": "cat", "text": "watching"}])
+    );
+    let (s, _) = ann.get("/api/board/game/nosuchgm/chat").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 
     // Nothing of that moved the game.
     let mut board = ann
@@ -576,6 +614,78 @@ async fn challenges_and_the_board_refuse_what_is_not_theirs() {
     let (_, user) = cat.get("/api/user/ann").await;
     assert_eq!(user["perfs"]["hopchess"]["games"], 1);
     assert!(user["perfs"]["hopchess"]["rating"].as_i64().unwrap() > 1500);
+}
+
+/// `fen`: a challenge from a position the rules core read and checked;
+/// the game starts there (casual only).
+#[tokio::test]
+async fn a_challenge_from_a_position_starts_the_game_there() {
+    let app = sqlite_app().await;
+    let addr = listen(app.clone()).await;
+    let (_, ann) = member(&app, "ann").await;
+    let (_, bob) = member(&app, "bob").await;
+    let (ann, bob) = (Api::new(&addr, &ann), Api::new(&addr, &bob));
+    let mut events = ann
+        .stream(reqwest::Method::GET, "/api/stream/event", "")
+        .await;
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    // Refused, each with the reason: no kings (the rules core's), too
+    // long, decided already, rated; nothing is posted.
+    for (body, text) in [
+        (json!({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}), ""),
+        (json!({"fen": "x".repeat(300)}), "at most 256"),
+        (
+            json!({"fen": "7k/5QQ1/8/8/8/8/8/4K3 b - - 0 1"}),
+            "already decided",
+        ),
+        (
+            json!({"fen": fen, "rated": true, "clock.limit": 300, "clock.increment": 0}),
+            "cannot be rated",
+        ),
+    ] {
+        let (s, b) = ann.post("/api/challenge/bob", body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {b}");
+        assert!(error(&b).contains(text), "{body}: {b}");
+    }
+    let (s, c) = ann
+        .post(
+            "/api/challenge/bob",
+            json!({"fen": fen, "color": "white", "clock.limit": 300, "clock.increment": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    assert_eq!(c["initialFen"], fen, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    let (s, b) = bob
+        .post(&format!("/api/challenge/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let start = events.next_of("gameStart").await;
+    let game = start["game"]["gameId"].as_str().unwrap().to_string();
+    let mut board = ann
+        .stream(
+            reqwest::Method::GET,
+            &format!("/api/board/game/stream/{game}"),
+            "",
+        )
+        .await;
+    let full = board.next_of("gameFull").await;
+    assert_eq!(full["initialFen"], fen, "{full}");
+    assert_eq!(full["rated"], false);
+    let (s, b) = ann
+        .post(&format!("/api/board/game/{game}/move/e2e4"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(board.next_of("gameState").await["moves"], "e2e4");
+    // The start position "startpos" is the game's usual start.
+    let (s, c) = ann
+        .post(
+            "/api/challenge/bob",
+            json!({"fen": "startpos", "clock.limit": 300, "clock.increment": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    assert_eq!(c["initialFen"], "startpos");
 }
 
 #[tokio::test]

@@ -20,6 +20,7 @@ mod corr;
 mod deploy;
 mod ended;
 mod errors;
+mod flood;
 mod lab;
 mod lichess;
 mod lobby;

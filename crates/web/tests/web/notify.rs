@@ -5,7 +5,8 @@
 //! ended"), read and unread, another account's refused, the live socket;
 //! and email through a real SMTP server (Python's `aiosmtpd`, started by
 //! the test): the confirmation link, the notification's email and its
-//! unsubscribe link, forged, reused and expired tokens refused.
+//! unsubscribe link, forged, reused and expired tokens refused; an email
+//! that could not be sent waits in the outbox for the next process.
 
 use crate::support;
 
@@ -428,6 +429,16 @@ fn link(text: &str, prefix: &str) -> String {
         .to_string()
 }
 
+/// The email's link to `http://play.test/email/{what}/{token}`: a page of
+/// the site (answered with the page), whose script takes the token to the
+/// API path answered here.
+async fn page_link(anon: &mut Browser, text: &str, what: &str) -> String {
+    let path = link(text, &format!("http://play.test/email/{what}/"));
+    let page = anon.send("GET", &path, None).await;
+    assert_eq!(page.status, StatusCode::OK, "{path}");
+    format!("/api/notify{path}")
+}
+
 #[tokio::test]
 async fn email_is_confirmed_sent_and_unsubscribed_by_its_links() {
     let Some(smtp) = Smtp::start().await else {
@@ -471,7 +482,7 @@ async fn email_is_confirmed_sent_and_unsubscribed_by_its_links() {
         assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
         assert_eq!(r.body["confirmed"], false);
         let m = smtp.wait(&[&format!("To: {address}")]).await;
-        let confirm = link(&m, "http://play.test/api/notify/email/confirm/");
+        let confirm = page_link(&mut anon, &m, "confirm").await;
         // Nothing is sent to an unconfirmed address.
         let r = ann
             .post(
@@ -516,7 +527,7 @@ async fn email_is_confirmed_sent_and_unsubscribed_by_its_links() {
             .await;
         assert!(m.contains(&format!("To: {address}")), "{which}: {m}");
         assert!(m.contains("Open it: http://play.test/"), "{which}: {m}");
-        let unsubscribe = link(&m, "http://play.test/api/notify/email/unsubscribe/");
+        let unsubscribe = page_link(&mut anon, &m, "unsubscribe").await;
         let r = anon.get(&unsubscribe).await;
         assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
         assert_eq!(r.body["unsubscribed"], "challenge");
@@ -555,11 +566,75 @@ async fn email_is_confirmed_sent_and_unsubscribed_by_its_links() {
             .await;
         assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
         let m = smtp.wait(&[&format!("To: {other}")]).await;
-        let confirm = link(&m, "http://play.test/api/notify/email/confirm/");
+        let confirm = page_link(&mut anon, &m, "confirm").await;
         clock.advance(25 * 3600 * 1000);
         let r = anon.get(&confirm).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{which}: {}", r.body);
         assert_eq!(bob.get("/api/notify/email").await.body["confirmed"], false);
+    }
+}
+
+/// An email that could not be sent (the SMTP server out of reach) waits
+/// in the outbox: the next process on the database sends it, once.
+#[tokio::test]
+async fn a_queued_email_is_sent_by_the_next_process() {
+    let Some(smtp) = Smtp::start().await else {
+        return;
+    };
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let config = |port: u16| MailConfig {
+        smtp: format!("smtp://127.0.0.1:{port}"),
+        from: "Springboard <noreply@play.test>".into(),
+        public_url: "http://play.test".into(),
+    };
+    for backend in backends("notify_outbox").await {
+        let which = backend.name();
+        let clock = support::apps::manual_clock();
+        let first = backend.app(clock.clone(), Some(config(smtp.port))).await;
+        let mut ann = Browser::new(&first);
+        ann.sign_up("Ann", PASSWORD).await;
+        let mut bob = Browser::new(&first);
+        bob.sign_up("bob", PASSWORD).await;
+        let address = format!("bob-outbox-{which}@example.org");
+        let r = bob
+            .post("/api/notify/email", json!({"address": address}))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
+        let m = smtp.wait(&[&format!("To: {address}")]).await;
+        let confirm = page_link(&mut bob, &m, "confirm").await;
+        assert_eq!(bob.get(&confirm).await.status, StatusCode::OK, "{which}");
+        let game = friend_game(&mut ann, &mut bob, None).await;
+
+        // A second process whose SMTP server is out of reach: the move's
+        // email cannot go.
+        let second = backend.app(clock.clone(), Some(config(dead))).await;
+        ann.app = second.clone();
+        bob.app = second.clone();
+        drop(first);
+        play(&mut ann, &game, "e2e4", 0).await;
+        wait_for(&mut bob, 1, which).await;
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        let sent = |smtp: &Smtp| {
+            smtp.messages()
+                .iter()
+                .filter(|m| m.contains(&format!("/g/{game}")))
+                .count()
+        };
+        assert_eq!(sent(&smtp), 0, "{which}");
+
+        // The next process (a claim of the first is stale by then) sends it.
+        drop(second);
+        clock.advance(springboard_web::notify::mail::CLAIM_MS + 1000);
+        let third = backend.app(clock.clone(), Some(config(smtp.port))).await;
+        let m = smtp.wait(&[&format!("/g/{game}")]).await;
+        assert!(m.contains("Subject: Your turn against Ann"), "{which}: {m}");
+        settle().await;
+        assert_eq!(sent(&smtp), 1, "{which}: sent once");
+        drop(third);
     }
 }
 
