@@ -110,6 +110,17 @@ impl Chart {
         }
     }
 
+    /// Whether the chart has anything to draw: categories (or bins) and at
+    /// least one series.
+    fn has_data(&self) -> bool {
+        match self {
+            Chart::Bars {
+                categories, series, ..
+            } => !categories.is_empty() && !series.is_empty(),
+            Chart::Histogram { bins, series, .. } => bins.len() >= 2 && !series.is_empty(),
+        }
+    }
+
     /// Checks the chart's own rules: series as long as the categories or
     /// one shorter than the bins, every number finite.
     fn check(&self) -> Result<()> {
@@ -194,8 +205,15 @@ impl Report {
         Ok(())
     }
 
-    /// Writes `<dir>/<question>.json`.
+    /// Writes `<dir>/<question>.json`, leaving out the charts with nothing
+    /// to draw (their questions say why in a note).
     pub fn write(&self, dir: &Path) -> Result<()> {
+        let mut report = self.clone();
+        report.charts.retain(Chart::has_data);
+        report.write_checked(dir)
+    }
+
+    fn write_checked(&self, dir: &Path) -> Result<()> {
         self.check()?;
         std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
         let path = dir.join(format!("{}.json", self.question));

@@ -175,6 +175,11 @@ mod tests {
                 let id = c["id"].as_str().unwrap();
                 assert!(id.starts_with(q), "{id}");
                 assert!(ids.insert(id.to_string()), "{id} twice");
+                // The page draws no empty chart (the web crate's check).
+                assert!(
+                    !c["series"].as_array().unwrap().is_empty(),
+                    "{id}: no series"
+                );
                 match c["kind"].as_str().unwrap() {
                     "bars" => {
                         let n = c["categories"].as_array().unwrap().len();
