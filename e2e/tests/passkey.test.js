@@ -65,7 +65,8 @@ test("add a passkey, sign out, sign in with the passkey alone", async () => {
   await page.click("#passkeys-close");
 
   // Signed out, then in with the passkey alone.
-  await page.click("#account-signout");
+  // Signing out reloads the page: the dialog is opened on the new one.
+  await Promise.all([page.waitForEvent("load"), page.click("#account-signout")]);
   await page.waitForSelector("#account-open:visible");
   assert.equal(await page.locator("#account-name").isVisible(), false);
   await page.click("#account-open");
@@ -89,7 +90,8 @@ test("add a passkey, sign out, sign in with the passkey alone", async () => {
   await page.click("#passkeys-list li button");
   await page.waitForSelector("#passkeys-list li.hint");
   await page.click("#passkeys-close");
-  await page.click("#account-signout");
+  // Signing out reloads the page: the dialog is opened on the new one.
+  await Promise.all([page.waitForEvent("load"), page.click("#account-signout")]);
   await page.waitForSelector("#account-open:visible");
   await page.click("#account-open");
   await page.click("#account-passkey-signin");
