@@ -77,6 +77,11 @@ function wireGameButtons() {
       applyGame(v);
       // The socket learns the new seat from the cookie of a new upgrade.
       connectSocket(app.gameId);
+      // A read the old socket started before the seat's cookie was kept
+      // may answer the same version as a spectator after this view: read
+      // the game again with the cookie (a read in flight is followed by
+      // one more), so the seat's view is the last one shown.
+      refresh();
       // So does the chat: the player is in the players' room now.
       openChat(app.gameId);
     }),
