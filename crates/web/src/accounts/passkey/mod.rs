@@ -2,7 +2,7 @@
 //! adds from the account page and then signs in with alone (a
 //! discoverable credential: no username typed).
 //!
-//! - `mod.rs` (here): the relying party ([`Passkeys`], from the site's
+//! - `mod.rs` (here): the relying party (`Passkeys`, from the site's
 //!   public URL) and the limits;
 //! - `store.rs`: the tables of passkeys and of the ceremonies under way
 //!   (in the database, so that a ceremony started on one server process
