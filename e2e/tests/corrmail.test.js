@@ -16,11 +16,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SCREENSHOTS, startServer, startBrowser, openTab, noSideScroll } from "./harness.js";
+import { SCREENSHOTS, startServer, startBrowser, openTab, noSideScroll, readMaildir } from "./harness.js";
 
 const SHOTS = process.env.SPRINGBOARD_SHOTS || SCREENSHOTS;
 // Debian's python3-aiosmtpd is for /usr/bin/python3, which another python3
@@ -94,21 +94,7 @@ after(async () => {
 });
 
 /** Every email received so far, soft line breaks undone. */
-function mails() {
-  const out = [];
-  for (const sub of ["new", "cur"]) {
-    let names = [];
-    try {
-      names = readdirSync(join(env.maildir, sub));
-    } catch (_) {
-      continue;
-    }
-    for (const n of names) {
-      out.push(readFileSync(join(env.maildir, sub, n), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-    }
-  }
-  return out;
-}
+const mails = () => readMaildir(env.maildir);
 
 /** The emails with every one of `needles`, once there is one (up to 20 s). */
 async function mailsWith(...needles) {

@@ -2,7 +2,7 @@
 // Chromium (Debian's /usr/bin/chromium through playwright-core).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -320,4 +320,21 @@ export async function routeGameSocket(page) {
     });
   });
   return sock;
+}
+
+/** Every email in the Maildir `dir` (aiosmtpd's), soft line breaks undone. */
+export function readMaildir(dir) {
+  const out = [];
+  for (const sub of ["new", "cur"]) {
+    let names = [];
+    try {
+      names = readdirSync(join(dir, sub));
+    } catch (_) {
+      continue;
+    }
+    for (const n of names) {
+      out.push(readFileSync(join(dir, sub, n), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    }
+  }
+  return out;
 }
