@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { square, clickMoves, newLocalGame, SCREENSHOTS, setUp, openTab } from "./harness.js";
+import { square, clickMoves, drag, newLocalGame, SCREENSHOTS, setUp, openTab } from "./harness.js";
 
 const env = setUp();
 
@@ -150,23 +150,13 @@ test("fool's mate by clicks ends with the result message", async () => {
 
 test("a piece can be dragged", async () => {
   const { page, errors } = await openPage();
-  const from = await square(page, "e2").boundingBox();
-  const to = await square(page, "e4").boundingBox();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag(page, square(page, "e2"), square(page, "e4"));
   await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
   assert.equal(await square(page, "e4").getAttribute("data-piece"), "P");
   assert.equal(await square(page, "e2").getAttribute("data-piece"), null);
   assert.equal(await page.locator("#status").textContent(), "Black to move");
   // A drag to a square the piece cannot reach plays nothing.
-  const g8 = await square(page, "g8").boundingBox();
-  const g5 = await square(page, "g5").boundingBox();
-  await page.mouse.move(g8.x + g8.width / 2, g8.y + g8.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(g5.x + g5.width / 2, g5.y + g5.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag(page, square(page, "g8"), square(page, "g5"));
   assert.equal(await page.locator("#moves button").count(), 1);
   assert.equal(await square(page, "g8").getAttribute("data-piece"), "n");
   assert.deepEqual(errors, []);

@@ -125,7 +125,12 @@ export async function newLocalGame(page, url, variant = "chess", fen = null) {
   await page.waitForSelector("#create-local");
   await page.selectOption("#variant", variant);
   await page.click("#create-local");
-  await page.waitForSelector("#board .sq");
+  // On a timeout, what the creation screen said (its error line) and where
+  // the page is tell a refused game from a slow one.
+  await page.waitForSelector("#board .sq").catch(async (err) => {
+    const said = await page.locator("#create-error").textContent().catch(() => "?");
+    throw new Error(`${err.message}\nat ${page.url()}, the creation screen said: '${said}'`);
+  });
   await page.waitForFunction(() => /^\/g\/\w+/.test(location.pathname));
   if (fen) {
     const path = await page.evaluate(() => location.pathname);
@@ -191,6 +196,29 @@ async function serveStaticFromDisk(context, dir) {
 
 export function square(page, name) {
   return page.locator(`[data-square="${name}"]`);
+}
+
+// The centre of what `locator` shows, in page pixels. The board draws its
+// squares again when a view arrives (the server's answer to a move may
+// come after the move is shown), and a square caught between two
+// drawings has no box for a moment: asked again until it has one.
+export async function centre(locator) {
+  for (let i = 0; i < 100; i++) {
+    const b = await locator.boundingBox();
+    if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${locator} has no box on the page`);
+}
+
+// Drags with the mouse from the centre of `from` to that of `to`.
+export async function drag(page, from, to) {
+  const a = await centre(from);
+  const b = await centre(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
 }
 
 // Clicks the moves, each "e2e4"-like: origin then target.

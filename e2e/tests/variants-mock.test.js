@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { square, SCREENSHOTS, setUp } from "./harness.js";
+import { drag, square, SCREENSHOTS, setUp } from "./harness.js";
 
 const env = setUp();
 
@@ -233,12 +233,7 @@ test("Hoplit Chess: the Hoplit in reserve is dragged onto the board (L4)", async
   const token = page.locator('#reserve-bottom .token[data-source="drop:h"]');
   assert.equal(await token.isEnabled(), true);
   assert.equal(await page.locator('#reserve-top .token[data-source="drop:h"]').isEnabled(), false);
-  const from = await token.boundingBox();
-  const to = await square(page, "b1").boundingBox();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag(page, token, square(page, "b1"));
   await page.waitForFunction(() => document.querySelector('[data-square="b1"]').dataset.piece === "H");
   assert.deepEqual(posted, ["H@b1"]);
   assert.equal(await page.locator("#reserve-bottom .token").count(), 0);
@@ -324,12 +319,7 @@ test("Trampoline Chess: the trampoline on the board is dragged to its new square
   });
   const { page, errors, posted } = await openMocked("trampoline", "Trampoline Chess", state, state);
   assert.equal(await page.locator('#reserve-bottom .token[data-source="trampoline"]').count(), 0);
-  const from = await square(page, "d4").boundingBox();
-  const to = await square(page, "c5").boundingBox();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag(page, square(page, "d4"), square(page, "c5"));
   await page.waitForFunction(() => document.querySelectorAll(".sq.target").length === 0);
   assert.deepEqual(posted, ["@c5"]);
   assert.deepEqual(errors, []);
