@@ -284,7 +284,10 @@ pub(crate) async fn play(
     let mut resigned = false;
     let mut next_ack = 0u64;
     loop {
-        if known.ended {
+        // A move that ends the game is announced to the game's sockets
+        // (`move`, with the result) and acknowledged to its sender; the
+        // announcement may come first, and the ack is still read.
+        if known.ended && pending.is_none() {
             break;
         }
         let plies = known.game.moves().len();
