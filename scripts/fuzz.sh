@@ -30,6 +30,10 @@ if ! command -v c++ >/dev/null 2>&1; then
     apt-get update -qq && apt-get install -y -qq g++ >/dev/null
 fi
 
+# The fuzz crate is a workspace of its own, built without CI's clippy
+# wrapper of the main workspace's crates (.ci/run).
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+
 TRIPLE=$(rustc -vV | sed -n 's/^host: //p')
 export RUSTFLAGS="-Cpasses=sancov-module \
  -Cllvm-args=-sanitizer-coverage-level=4 \
@@ -44,11 +48,14 @@ export RUSTFLAGS="-Cpasses=sancov-module \
 # instrumentation at opt-level 1, without debug info and with 16 codegen
 # units: about a quarter less CPU to build (616 s -> 472 s of CPU here),
 # fewer runs a second, which a few seconds a target do not miss. The
-# default (full) is cargo-fuzz's release build, for longer runs.
+# default (full) is cargo-fuzz's release build, for longer runs. The quick
+# build also leaves the crates of crates.io uninstrumented
+# (scripts/fuzz-rustc.sh): the coverage that guides the fuzzer is that of
+# the project's own crates.
 case ${FUZZ_BUILD:-full} in
     full) RUSTFLAGS="$RUSTFLAGS -Ccodegen-units=1" ;;
     quick) export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0 \
-               CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 ;;
+               CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 RUSTC_WRAPPER="$PWD/scripts/fuzz-rustc.sh" ;;
     *) echo "FUZZ_BUILD is full or quick, not '$FUZZ_BUILD'" >&2; exit 2 ;;
 esac
 export RUSTFLAGS
