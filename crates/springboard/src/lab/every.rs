@@ -163,7 +163,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         strong[0].1.max_plies
     ));
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Every game: who is favoured, how games end, how long they last".to_string(),
         games: Variant::ALL.iter().map(|v| v.name().to_string()).collect(),

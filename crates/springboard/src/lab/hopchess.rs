@@ -144,7 +144,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
     method.push_str(&end.method);
     notes.push("A bigger run (--games) narrows the intervals by the square root of the games; early mates are rare, so their intervals are the widest relative to their size.".to_string());
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Hop Chess: more attacking than chess, but not in king-and-pawn endgames?".to_string(),
         games: vec!["hopchess".to_string(), "chess".to_string()],

@@ -181,7 +181,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
     notes.push("Whether a side drops its Hoplit depends on the game it is having, so the drop comparison is an association, not the effect of dropping. A bigger run (--games) narrows every interval.".to_string());
     let edges: Vec<f64> = (0..=10).map(|i| f64::from(i) * 10.0).collect();
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Hoplit Chess: what is the Hoplit worth, and is dropping it worth it?".to_string(),
         games: vec!["hoplit".to_string(), "chess".to_string()],

@@ -161,7 +161,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
             .to_string(),
     );
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "The Weak Square of the Jumping King: who is favoured, and how often does the weak square decide?".to_string(),
         games: vec![v.name().to_string()],

@@ -445,8 +445,8 @@ mod tests {
     }
 
     /// 60 wins, 20 draws, 20 losses: 70 points of 100, score 0.7. Wilson:
-    /// centre (0.7 + 0.019207) / 1.038415 = 0.692605, half 1.96 sqrt(0.0021
-    /// + 0.000096) / 1.038415 = 0.088450: [0.6042, 0.7811]. Elo -400
+    /// centre (0.7 + 0.019207) / 1.038415 = 0.692605, half 1.96 sqrt(0.0021 +
+    /// 0.000096) / 1.038415 = 0.088450: [0.6042, 0.7811]. Elo -400
     /// log10(1/s - 1): 147.2 [86.2, 218.3] (the arena's formula).
     #[test]
     fn score_and_elo_with_intervals() {

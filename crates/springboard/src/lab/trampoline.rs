@@ -174,7 +174,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
     notes.push("What a trampoline itself is worth is not measured: the rules core's position text has no side without a trampoline (its trampolines field gives each side's trampoline a square or '-', in hand and still to be placed), so no match of a side without one against a side without k pawns can be set up without a rule of the rules core's own. The Ferz in place of the queen is not measured either: see lab/README.md.".to_string());
     notes.push("A trampoline 'decides' a won game here when the winner made a bounce or a trampoline move in the game's last 10 plies: a contribution near the end, not proof that the game turned on it. A bigger run (--games) narrows the intervals.".to_string());
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Trampoline Chess: is the queen too dominating?".to_string(),
         games: vec!["trampoline".to_string(), "chess".to_string()],
