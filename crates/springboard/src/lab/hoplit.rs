@@ -32,7 +32,7 @@ fn drops(spec: &SetSpec, game: &GameRecord) -> Result<[Option<usize>; 2]> {
 
 pub fn run(lab: &Lab) -> Result<Report> {
     let games = lab.games(DEFAULT_GAMES);
-    let odds_games = lab.games(DEFAULT_EXCHANGE_GAMES);
+    let exchange_games = lab.games(DEFAULT_EXCHANGE_GAMES);
     let v = Variant::Hoplit;
     let mut figures = Vec::new();
     let mut notes = Vec::new();
@@ -101,11 +101,11 @@ pub fn run(lab: &Lab) -> Result<Report> {
     }
     let fit_all = values::fit(v, &pooled, None)?;
     notes.extend(fit_all.notes.iter().cloned());
-    let exchanges = values::exchange(lab, v, lab.strong(), odds_games)?;
+    let exchanges = values::exchange(lab, v, lab.strong(), exchange_games)?;
     played += exchanges.n;
-    let odds = exchanges.values();
-    notes.extend(odds.notes.iter().cloned());
-    notes.extend(values::disagreements(v, &odds, &fit_all));
+    let by_exchange = exchanges.values();
+    notes.extend(by_exchange.notes.iter().cloned());
+    notes.extend(values::disagreements(v, &by_exchange, &fit_all));
     figures.extend(values::match_figures(v, &exchanges));
     let by_phase: Option<Vec<Value>> = phase_values
         .iter()
@@ -140,7 +140,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         Role::Hoplit,
     ];
     let mut method_series = Vec::new();
-    for (name, vals) in [("exchange", &odds), ("fit (all phases)", &fit_all)] {
+    for (name, vals) in [("exchange", &by_exchange), ("fit (all phases)", &fit_all)] {
         let values: Option<Vec<Value>> = pieces
             .iter()
             .map(|&r| vals.get(r).map(Value::from))
@@ -189,7 +189,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         answer: format!("{}.", answer.join("; ")),
         method: format!(
             "Two methods for values. {} The Hoplit is taken from its reserve. Fit: a logistic fit of the self-play results (both strengths, {games} games each) on the material difference (board and reserve) every fourth ply, by phase (plies 0-19, 20-59, 60 on), its intervals by a bootstrap over games ({} draws, whole games resampled, fixed seed). Dropping: each side of each self-play game, scored by whether it ever dropped its Hoplit.",
-            values::exchange_method(odds_games, lab.strong()),
+            values::exchange_method(exchange_games, lab.strong()),
             stats::BOOTSTRAP_DRAWS
         ),
         commit: lab.commit.clone(),

@@ -81,7 +81,7 @@ fn bounces(spec: &SetSpec, games: &[GameRecord]) -> Result<Bounces> {
 
 pub fn run(lab: &Lab) -> Result<Report> {
     let games = lab.games(DEFAULT_GAMES);
-    let odds_games = lab.games(DEFAULT_EXCHANGE_GAMES);
+    let exchange_games = lab.games(DEFAULT_EXCHANGE_GAMES);
     let mut figures = Vec::new();
     let mut notes = Vec::new();
     let mut played = 0;
@@ -101,15 +101,15 @@ pub fn run(lab: &Lab) -> Result<Report> {
         let pooled: Vec<(&SetSpec, &[GameRecord])> =
             sets.iter().map(|(s, r)| (s, r.as_slice())).collect();
         let fit = values::fit(v, &pooled, None)?;
-        let exchanges = values::exchange(lab, v, lab.strong(), odds_games)?;
+        let exchanges = values::exchange(lab, v, lab.strong(), exchange_games)?;
         played += exchanges.n;
-        let odds = exchanges.values();
+        let by_exchange = exchanges.values();
         figures.extend(values::match_figures(v, &exchanges));
         all_exchanges.push((v, exchanges.clone()));
         notes.extend(fit.notes.iter().cloned());
-        notes.extend(odds.notes.iter().cloned());
-        notes.extend(values::disagreements(v, &odds, &fit));
-        for (method, vals) in [("exchange", &odds), ("fit", &fit)] {
+        notes.extend(by_exchange.notes.iter().cloned());
+        notes.extend(values::disagreements(v, &by_exchange, &fit));
+        for (method, vals) in [("exchange", &by_exchange), ("fit", &fit)] {
             push_series(&mut series, &mut notes, v, method, vals, &pieces);
             if let Some(q) = vals.get(Role::Queen) {
                 figures.push(figure(
@@ -182,7 +182,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         answer: format!("{}.", answer.join("; ")),
         method: format!(
             "Two methods, the same in both games. {} Fit: a logistic fit of self-play results (both strengths, {games} games each) on the material difference every fourth ply, its intervals by a bootstrap over games ({} draws, whole games resampled, fixed seed). How often a trampoline decides, at the strong level: the share of won games (mate or adjudicated) whose winner made a bounce or a trampoline move in the game's last {DECIDING_PLIES} plies, and the share of mates whose mating move bounces, each with its Wilson interval.",
-            values::exchange_method(odds_games, lab.strong()),
+            values::exchange_method(exchange_games, lab.strong()),
             stats::BOOTSTRAP_DRAWS
         ),
         commit: lab.commit.clone(),
