@@ -38,6 +38,8 @@ mod outage;
 mod players;
 mod pool;
 pub mod proxy;
+/// The lab's result files' one definition (`springboard lab` writes them with it).
+pub use lab::schema as lab_schema;
 pub mod ratings;
 pub mod relation;
 mod seat;

@@ -3,7 +3,7 @@
 //! the stronger side wins in chess, how many it still wins in Hop Chess,
 //! from the same positions at the same strength.
 
-use super::json::{BarSeries, Chart, Figure, Value};
+use super::json::{figure, BarSeries, Chart, Figure, Value};
 use super::runner::SetSpec;
 use super::sets::Lab;
 use super::stats;
@@ -151,7 +151,7 @@ pub fn run(lab: &Lab) -> Result<Part> {
                 cats.push(label.clone());
                 chess_values.push(Value::from(c.scaled(100.0)));
                 hop_values.push(Value::from(k.scaled(100.0)));
-                figures.push(Figure::estimate(
+                figures.push(figure(
                     format!("Chess wins still won in Hop Chess, {label}"),
                     k.scaled(100.0),
                     "%",
@@ -178,6 +178,7 @@ pub fn run(lab: &Lab) -> Result<Part> {
         games_played: played,
         figures,
         charts: vec![Chart::Bars {
+            x_label: None,
             id: "hopchess-endgames".to_string(),
             title: "King-and-pawn endgames: won in chess, still won in Hop Chess".to_string(),
             y_label: "%".to_string(),

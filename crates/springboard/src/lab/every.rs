@@ -2,7 +2,7 @@
 //! with their 95% intervals, how games end, how long they last, and the
 //! pieces' values by the fit, each beside chess measured the same way.
 
-use super::json::{shares, BarSeries, Chart, Figure, HistSeries, Report, Value};
+use super::json::{figure, shares, BarSeries, Chart, HistSeries, Report, Value};
 use super::runner::GameRecord;
 use super::sets::Lab;
 use super::stats::{self};
@@ -46,13 +46,13 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 (Some(f), Some(d)) => {
                     firsts.push(Value::from(f.scaled(100.0)));
                     draws.push(Value::from(d.scaled(100.0)));
-                    figures.push(Figure::estimate(
+                    figures.push(figure(
                         format!("{}, first mover's score, {}", v.title(), level.name),
                         f.scaled(100.0),
                         "%",
                         records.len(),
                     ));
-                    figures.push(Figure::estimate(
+                    figures.push(figure(
                         format!("{}, draw rate, {}", v.title(), level.name),
                         d.scaled(100.0),
                         "%",
@@ -95,7 +95,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
     };
     for (v, _, r) in strong {
         if let Some(m) = stats::mean(&tally::plies(r)) {
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("{}, mean game length, {}", v.title(), levels[1].name),
                 m,
                 "plies",
@@ -163,14 +163,14 @@ pub fn run(lab: &Lab) -> Result<Report> {
         strong[0].1.max_plies
     ));
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Every game: who is favoured, how games end, how long they last".to_string(),
         games: Variant::ALL.iter().map(|v| v.name().to_string()).collect(),
         quote: "Every game: the first mover's score and the draw rate, how games end, game length, and piece values, each beside chess measured the same way.".to_string(),
         answer,
         method: format!(
-            "Self-play from each game's real start position at two strengths: {} and {}. The engine searches {} candidate lines at fixed nodes and picks among the near-best as a limited level does (springboard_engine::Strength::pick), drawing from a generator seeded by the seed and the game's number, so the games vary without random opening moves that would change the start position, and game N of a seed is always the same game. A game is adjudicated won after ply 40 once the search scores one side 15 pawns up for 8 plies in a row, and drawn at the ply limit. Piece values here are the logistic fit of the results on the material difference of the positions (every fourth ply from ply 8, both strengths pooled), in pawns; the odds method is in the Hoplit and Trampoline questions.",
+            "Self-play from each game's real start position at two strengths: {} and {}. The engine searches {} candidate lines at fixed nodes and picks among the near-best as a limited level does (springboard_engine::Strength::pick), drawing from a generator seeded by the seed and the game's number, so the games vary without random opening moves that would change the start position, and game N of a seed is always the same game. A game is adjudicated won after ply 40 once the search scores one side 15 pawns up for 8 plies in a row, and drawn at the ply limit. Piece values here are the logistic fit of the results on the material difference of the positions (every fourth ply from ply 8, both strengths pooled), in pawns, their 95% intervals by a bootstrap over games (whole games resampled, fixed seed); the exchange method is in the Jumping King, Hoplit and Trampoline questions. Scores' intervals are Wilson intervals of the points (a draw half a point).",
             levels[0].label(),
             levels[1].label(),
             springboard_engine::Strength::CANDIDATES
@@ -178,10 +178,11 @@ pub fn run(lab: &Lab) -> Result<Report> {
         commit: lab.commit.clone(),
         command: lab.command.clone(),
         date: lab.date.clone(),
-        games_played: played,
+        games_played: played as u64,
         figures,
         charts: vec![
             Chart::Bars {
+                x_label: None,
                 id: "every-first-mover".to_string(),
                 title: "First mover's score".to_string(),
                 y_label: "%".to_string(),
@@ -189,6 +190,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 series: first_series,
             },
             Chart::Bars {
+                x_label: None,
                 id: "every-draw-rate".to_string(),
                 title: "Draw rate".to_string(),
                 y_label: "%".to_string(),
@@ -202,6 +204,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
             ),
             lengths,
             Chart::Bars {
+                x_label: None,
                 id: "every-values".to_string(),
                 title: "Piece values by the fit (all phases)".to_string(),
                 y_label: "pawns".to_string(),

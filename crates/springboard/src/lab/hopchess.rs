@@ -4,7 +4,7 @@
 //! (`super::endgames`)?
 
 use super::endgames;
-use super::json::{shares, BarSeries, Chart, Figure, HistSeries, Report, Value};
+use super::json::{figure, shares, BarSeries, Chart, HistSeries, Report, Value};
 use super::runner::{Ending, GameRecord};
 use super::sets::Lab;
 use super::stats;
@@ -72,14 +72,14 @@ pub fn run(lab: &Lab) -> Result<Report> {
                     .map(|e| Value::from(e.scaled(100.0)))
                     .collect(),
             });
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("{}, mates before move 20, {}", v.title(), level.name),
                 early.scaled(100.0),
                 "%",
                 records.len(),
             ));
             if let Some(m) = stats::mean(&tally::plies(records)) {
-                figures.push(Figure::estimate(
+                figures.push(figure(
                     format!("{}, mean game length, {}", v.title(), level.name),
                     m,
                     "plies",
@@ -106,6 +106,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         .collect();
     let mut charts = vec![
         Chart::Bars {
+            x_label: None,
             id: "hopchess-attack".to_string(),
             title: "Mates and decisive games".to_string(),
             y_label: "% of games".to_string(),
@@ -143,7 +144,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
     method.push_str(&end.method);
     notes.push("A bigger run (--games) narrows the intervals by the square root of the games; early mates are rare, so their intervals are the widest relative to their size.".to_string());
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Hop Chess: more attacking than chess, but not in king-and-pawn endgames?".to_string(),
         games: vec!["hopchess".to_string(), "chess".to_string()],
@@ -153,7 +154,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         commit: lab.commit.clone(),
         command: lab.command.clone(),
         date: lab.date.clone(),
-        games_played: played,
+        games_played: played as u64,
         figures,
         charts,
         notes,

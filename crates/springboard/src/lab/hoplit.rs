@@ -1,8 +1,8 @@
-//! `lab hoplit`: what the Hoplit is worth in pawns (by odds and by the fit
+//! `lab hoplit`: what the Hoplit is worth in pawns (by exchange and by the fit
 //! per phase), whether dropping it is worth it (the sides that drop it
 //! against the sides that never do), and when it is dropped.
 
-use super::json::{shares, BarSeries, Chart, Figure, HistSeries, Report, Value};
+use super::json::{figure, shares, BarSeries, Chart, HistSeries, Report, Value};
 use super::runner::{GameRecord, SetSpec};
 use super::sets::Lab;
 use super::stats;
@@ -14,8 +14,8 @@ use springboard_rules::{Color, MoveKind, Role, Variant};
 pub const QUESTION: &str = "hoplit";
 /// Self-play games per strength.
 pub const DEFAULT_GAMES: usize = 200;
-/// Games per odds match.
-pub const DEFAULT_ODDS_GAMES: usize = 80;
+/// Games per exchange match (one piece against one number of pawns).
+pub const DEFAULT_EXCHANGE_GAMES: usize = 80;
 
 /// The ply at which each side dropped its Hoplit, if it did.
 fn drops(spec: &SetSpec, game: &GameRecord) -> Result<[Option<usize>; 2]> {
@@ -32,7 +32,7 @@ fn drops(spec: &SetSpec, game: &GameRecord) -> Result<[Option<usize>; 2]> {
 
 pub fn run(lab: &Lab) -> Result<Report> {
     let games = lab.games(DEFAULT_GAMES);
-    let odds_games = lab.games(DEFAULT_ODDS_GAMES);
+    let exchange_games = lab.games(DEFAULT_EXCHANGE_GAMES);
     let v = Variant::Hoplit;
     let mut figures = Vec::new();
     let mut notes = Vec::new();
@@ -69,7 +69,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         if let Some(s) = stats::score(tally::wdl(scores.iter().copied())) {
             drop_cats.push(name.to_string());
             drop_bars.push(Value::from(s.scaled(100.0)));
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("Score of the sides that {name}"),
                 s.scaled(100.0),
                 "%",
@@ -80,7 +80,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         }
     }
     if let Some(share) = stats::wilson(dropped.len() as u64, sides as u64) {
-        figures.push(Figure::estimate(
+        figures.push(figure(
             "Sides that drop the Hoplit",
             share.scaled(100.0),
             "%",
@@ -88,14 +88,9 @@ pub fn run(lab: &Lab) -> Result<Report> {
         ));
     }
     if let Some(m) = stats::mean(&drop_plies) {
-        figures.push(Figure::estimate(
-            "Ply of the drop",
-            m,
-            "plies",
-            drop_plies.len(),
-        ));
+        figures.push(figure("Ply of the drop", m, "plies", drop_plies.len()));
     }
-    // Values: the fit per phase, and odds.
+    // Values: the fit per phase, and exchange matches.
     let pooled: Vec<(&SetSpec, &[GameRecord])> =
         sets.iter().map(|(_, s, r)| (s, r.as_slice())).collect();
     let mut phase_values = Vec::new();
@@ -106,27 +101,19 @@ pub fn run(lab: &Lab) -> Result<Report> {
     }
     let fit_all = values::fit(v, &pooled, None)?;
     notes.extend(fit_all.notes.iter().cloned());
-    let (odds, elos) = values::odds(lab, v, lab.strong(), odds_games)?;
-    played += odds.n;
-    notes.extend(odds.notes.iter().cloned());
-    notes.extend(values::disagreements(v, &odds, &fit_all));
-    for (role, elo) in &elos {
-        if let Some(e) = elo {
-            figures.push(Figure::estimate(
-                format!("Elo of the side without a {}", title(*role).to_lowercase()),
-                *e,
-                "Elo",
-                odds_games,
-            ));
-        }
-    }
+    let exchanges = values::exchange(lab, v, lab.strong(), exchange_games)?;
+    played += exchanges.n;
+    let by_exchange = exchanges.values();
+    notes.extend(by_exchange.notes.iter().cloned());
+    notes.extend(values::disagreements(v, &by_exchange, &fit_all));
+    figures.extend(values::match_figures(v, &exchanges));
     let by_phase: Option<Vec<Value>> = phase_values
         .iter()
         .map(|(_, f)| f.get(Role::Hoplit).map(Value::from))
         .collect();
     for (phase, f) in &phase_values {
         if let Some(e) = f.get(Role::Hoplit) {
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("Hoplit by the fit, {}", phase.name()),
                 e,
                 "pawns",
@@ -153,7 +140,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
         Role::Hoplit,
     ];
     let mut method_series = Vec::new();
-    for (name, vals) in [("odds", &odds), ("fit (all phases)", &fit_all)] {
+    for (name, vals) in [("exchange", &by_exchange), ("fit (all phases)", &fit_all)] {
         let values: Option<Vec<Value>> = pieces
             .iter()
             .map(|&r| vals.get(r).map(Value::from))
@@ -169,10 +156,10 @@ pub fn run(lab: &Lab) -> Result<Report> {
         }
     }
     let mut answer = Vec::new();
-    if let Some(e) = odds.get(Role::Hoplit) {
+    if let Some(c) = exchanges.get(Role::Hoplit) {
         answer.push(format!(
-            "By odds the Hoplit is worth {} pawns",
-            tally::ci(e)
+            "By exchange the Hoplit is worth {} pawns",
+            c.text()
         ));
     }
     if let Some(e) = fit_all.get(Role::Hoplit) {
@@ -194,23 +181,25 @@ pub fn run(lab: &Lab) -> Result<Report> {
     notes.push("Whether a side drops its Hoplit depends on the game it is having, so the drop comparison is an association, not the effect of dropping. A bigger run (--games) narrows every interval.".to_string());
     let edges: Vec<f64> = (0..=10).map(|i| f64::from(i) * 10.0).collect();
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "Hoplit Chess: what is the Hoplit worth, and is dropping it worth it?".to_string(),
         games: vec!["hoplit".to_string(), "chess".to_string()],
         quote: "The Hoplit's value is 3, that is, the same as a bishop or knight (preliminary estimate).".to_string(),
         answer: format!("{}.", answer.join("; ")),
         method: format!(
-            "Two methods for values. Odds: {odds_games} games per piece at the {} with one side lacking the piece (the Hoplit taken from its reserve), colours swapped game by game; the Elo lost, over a pawn's, is the value in pawns. Fit: a logistic fit of the self-play results (both strengths, {games} games each) on the material difference (board and reserve) every fourth ply, by phase (plies 0-19, 20-59, 60 on). Dropping: each side of each self-play game, scored by whether it ever dropped its Hoplit.",
-            lab.strong().label()
+            "Two methods for values. {} The Hoplit is taken from its reserve. Fit: a logistic fit of the self-play results (both strengths, {games} games each) on the material difference (board and reserve) every fourth ply, by phase (plies 0-19, 20-59, 60 on), its intervals by a bootstrap over games ({} draws, whole games resampled, fixed seed). Dropping: each side of each self-play game, scored by whether it ever dropped its Hoplit.",
+            values::exchange_method(exchange_games, lab.strong()),
+            stats::BOOTSTRAP_DRAWS
         ),
         commit: lab.commit.clone(),
         command: lab.command.clone(),
         date: lab.date.clone(),
-        games_played: played,
+        games_played: played as u64,
         figures,
         charts: vec![
             Chart::Bars {
+                x_label: None,
                 id: "hoplit-values".to_string(),
                 title: "The Hoplit by phase (fit)".to_string(),
                 y_label: "pawns".to_string(),
@@ -218,6 +207,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 series: phase_series,
             },
             Chart::Bars {
+                x_label: None,
                 id: "hoplit-methods".to_string(),
                 title: "Piece values by two methods".to_string(),
                 y_label: "pawns".to_string(),
@@ -225,6 +215,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 series: method_series,
             },
             Chart::Bars {
+                x_label: None,
                 id: "hoplit-drop-score".to_string(),
                 title: "Score of a side by whether it drops the Hoplit".to_string(),
                 y_label: "%".to_string(),
@@ -234,6 +225,11 @@ pub fn run(lab: &Lab) -> Result<Report> {
                     values: drop_bars,
                 }],
             },
+            values::exchange_chart(
+                "hoplit-exchanges",
+                "Exchange matches: score of the side without the piece",
+                &[(v, &exchanges)],
+            ),
             Chart::Histogram {
                 id: "hoplit-drop-ply".to_string(),
                 title: "When the Hoplit is dropped".to_string(),

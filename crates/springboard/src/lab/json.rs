@@ -1,62 +1,28 @@
-//! The lab's result files, `lab/<question>.json`: the shape the Lab page
-//! draws (the contract between `springboard lab` and the page). Every
-//! number is finite: a value that cannot be computed
-//! is left out by the question, with a note.
+//! The lab's result files, `lab/<question>.json`. Their one definition is
+//! the web crate's (`springboard_web::lab_schema`): the lab builds those
+//! types and, before it writes a file, reads its text back and checks it
+//! exactly as the server does, so a file the page would refuse is an error
+//! of the run, never a file. Every number is finite: a value that cannot be
+//! computed is left out by the question, with a note.
 
 use super::stats::Estimate;
-use anyhow::{bail, Context, Result};
-use serde::Serialize;
+use anyhow::{Context, Result};
+pub use springboard_web::lab_schema::{
+    BarSeries, BarValue as Value, Chart, Figure, HistogramSeries as HistSeries,
+    LabResult as Report, SCHEMA,
+};
 use std::path::Path;
 
-/// One question's result.
-#[derive(Clone, Debug, Serialize)]
-pub struct Report {
-    pub schema: u32,
-    pub question: String,
-    pub title: String,
-    pub games: Vec<String>,
-    pub quote: String,
-    pub answer: String,
-    pub method: String,
-    pub commit: String,
-    pub command: String,
-    pub date: String,
-    pub games_played: usize,
-    pub figures: Vec<Figure>,
-    pub charts: Vec<Chart>,
-    pub notes: Vec<String>,
-}
-
-/// A figure: a value with its 95% interval (none for a count) and its sample.
-#[derive(Clone, Debug, Serialize)]
-pub struct Figure {
-    pub label: String,
-    pub value: f64,
-    pub lo: Option<f64>,
-    pub hi: Option<f64>,
-    pub unit: String,
-    pub n: usize,
-}
-
-impl Figure {
-    pub fn estimate(label: impl Into<String>, e: Estimate, unit: &str, n: usize) -> Figure {
-        Figure {
-            label: label.into(),
-            value: e.value,
-            lo: Some(e.lo),
-            hi: Some(e.hi),
-            unit: unit.to_string(),
-            n,
-        }
+/// A figure: `e` with its interval, from a sample of `n`.
+pub fn figure(label: impl Into<String>, e: Estimate, unit: &str, n: usize) -> Figure {
+    Figure {
+        label: label.into(),
+        value: e.value,
+        lo: Some(e.lo),
+        hi: Some(e.hi),
+        unit: unit.to_string(),
+        n: n as u64,
     }
-}
-
-/// A bar's value with its interval.
-#[derive(Clone, Debug, Serialize)]
-pub struct Value {
-    pub value: f64,
-    pub lo: Option<f64>,
-    pub hi: Option<f64>,
 }
 
 impl From<Estimate> for Value {
@@ -69,108 +35,32 @@ impl From<Estimate> for Value {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct BarSeries {
-    pub name: String,
-    pub values: Vec<Value>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct HistSeries {
-    pub name: String,
-    pub values: Vec<f64>,
-}
-
-/// A chart: bars (categories on x, one bar per series in each) or a
-/// histogram (`bins` are the edges, one more than each series' values).
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Chart {
-    Bars {
-        id: String,
-        title: String,
-        y_label: String,
-        categories: Vec<String>,
-        series: Vec<BarSeries>,
-    },
-    Histogram {
-        id: String,
-        title: String,
-        x_label: String,
-        y_label: String,
-        bins: Vec<f64>,
-        series: Vec<HistSeries>,
-    },
-}
-
-impl Chart {
-    fn id(&self) -> &str {
-        match self {
-            Chart::Bars { id, .. } | Chart::Histogram { id, .. } => id,
-        }
+/// A bars chart (no label on x).
+pub fn bars(
+    id: impl Into<String>,
+    title: impl Into<String>,
+    y_label: impl Into<String>,
+    categories: Vec<String>,
+    series: Vec<BarSeries>,
+) -> Chart {
+    Chart::Bars {
+        id: id.into(),
+        title: title.into(),
+        x_label: None,
+        y_label: y_label.into(),
+        categories,
+        series,
     }
+}
 
-    /// Whether the chart has anything to draw: categories (or bins) and at
-    /// least one series.
-    fn has_data(&self) -> bool {
-        match self {
-            Chart::Bars {
-                categories, series, ..
-            } => !categories.is_empty() && !series.is_empty(),
-            Chart::Histogram { bins, series, .. } => bins.len() >= 2 && !series.is_empty(),
-        }
-    }
-
-    /// Checks the chart's own rules: series as long as the categories or
-    /// one shorter than the bins, every number finite.
-    fn check(&self) -> Result<()> {
-        let finite = |x: f64| {
-            if x.is_finite() {
-                Ok(())
-            } else {
-                bail!("chart {}: a number is not finite", self.id())
-            }
-        };
-        match self {
-            Chart::Bars {
-                categories, series, ..
-            } => {
-                for s in series {
-                    if s.values.len() != categories.len() {
-                        bail!(
-                            "chart {}: series {} has {} values for {} categories",
-                            self.id(),
-                            s.name,
-                            s.values.len(),
-                            categories.len()
-                        );
-                    }
-                    for v in &s.values {
-                        finite(v.value)?;
-                        v.lo.map(finite).transpose()?;
-                        v.hi.map(finite).transpose()?;
-                    }
-                }
-            }
-            Chart::Histogram { bins, series, .. } => {
-                for b in bins {
-                    finite(*b)?;
-                }
-                for s in series {
-                    if s.values.len() + 1 != bins.len() {
-                        bail!(
-                            "chart {}: series {} needs one value per bin",
-                            self.id(),
-                            s.name
-                        );
-                    }
-                    for v in &s.values {
-                        finite(*v)?;
-                    }
-                }
-            }
-        }
-        Ok(())
+/// Whether a chart has anything to draw: categories (or two bin edges)
+/// and at least one series.
+fn has_data(chart: &Chart) -> bool {
+    match chart {
+        Chart::Bars {
+            categories, series, ..
+        } => !categories.is_empty() && !series.is_empty(),
+        Chart::Histogram { bins, series, .. } => bins.len() >= 2 && !series.is_empty(),
     }
 }
 
@@ -188,41 +78,32 @@ pub fn shares(xs: &[f64], edges: &[f64]) -> Vec<f64> {
     counts.into_iter().map(|c| c as f64 / n).collect()
 }
 
-impl Report {
-    /// Checks the report: every number finite, charts well formed.
-    pub fn check(&self) -> Result<()> {
-        for f in &self.figures {
-            let ok = f.value.is_finite()
-                && f.lo.is_none_or(f64::is_finite)
-                && f.hi.is_none_or(f64::is_finite);
-            if !ok {
-                bail!("figure '{}' is not a finite number", f.label);
-            }
-        }
-        for c in &self.charts {
-            c.check()?;
-        }
-        Ok(())
-    }
+/// Writes `<dir>/<question>.json`, leaving out the charts with nothing to
+/// draw (their questions say why in a note). The text is read back and
+/// checked as the server reads it (`LabResult::check`) before it is
+/// written: a number that is not finite (written as null), an interval
+/// upside down, a chart whose lengths disagree are errors of the run.
+pub fn write(report: &Report, dir: &Path) -> Result<()> {
+    let mut report = report.clone();
+    report.charts.retain(has_data);
+    let file = format!("{}.json", report.question);
+    let mut text = serde_json::to_string_pretty(&report)?;
+    text.push('\n');
+    check_text(&file, &text)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
+    let path = dir.join(&file);
+    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
 
-    /// Writes `<dir>/<question>.json`, leaving out the charts with nothing
-    /// to draw (their questions say why in a note).
-    pub fn write(&self, dir: &Path) -> Result<()> {
-        let mut report = self.clone();
-        report.charts.retain(Chart::has_data);
-        report.write_checked(dir)
-    }
-
-    fn write_checked(&self, dir: &Path) -> Result<()> {
-        self.check()?;
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
-        let path = dir.join(format!("{}.json", self.question));
-        let mut text = serde_json::to_string_pretty(self)?;
-        text.push('\n');
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-        eprintln!("wrote {}", path.display());
-        Ok(())
-    }
+/// Reads `text` back as the server does (a number that is not finite was
+/// written as null, which it refuses) and checks it.
+fn check_text(file: &str, text: &str) -> Result<()> {
+    let back: Report = serde_json::from_str(text)
+        .with_context(|| format!("{file}: the page would refuse it (a number not finite?)"))?;
+    back.check(file)
+        .with_context(|| format!("{file}: the page would refuse it"))
 }
 
 /// Today's date (UTC) as YYYY-MM-DD, from the system clock (the civil
@@ -260,5 +141,53 @@ mod tests {
         assert_eq!(civil_date(20_786), "2026-11-29");
         let s = shares(&[1.0, 5.0, 12.0, 30.0], &[0.0, 10.0, 20.0]);
         assert_eq!(s, vec![0.5, 0.5]);
+    }
+
+    fn report(value: f64) -> Report {
+        Report {
+            schema: SCHEMA,
+            question: "every".to_string(),
+            title: "t".to_string(),
+            games: vec!["chess".to_string()],
+            quote: String::new(),
+            answer: "a".to_string(),
+            method: "m".to_string(),
+            commit: "abc".to_string(),
+            command: "springboard lab every".to_string(),
+            date: "2026-11-29".to_string(),
+            games_played: 1,
+            figures: vec![figure(
+                "x",
+                Estimate {
+                    value,
+                    lo: 0.0,
+                    hi: 1.0,
+                },
+                "%",
+                1,
+            )],
+            charts: vec![bars("every-empty", "t", "%", Vec::new(), Vec::new())],
+            notes: Vec::new(),
+        }
+    }
+
+    /// The web crate's check decides: a number that is not finite, an
+    /// upside-down interval or a bad game name stop the run; an empty chart
+    /// is left out.
+    #[test]
+    fn a_file_the_page_would_refuse_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&report(0.5), dir.path()).unwrap();
+        let text = std::fs::read_to_string(dir.path().join("every.json")).unwrap();
+        let back: Report = serde_json::from_str(&text).unwrap();
+        assert!(back.charts.is_empty());
+        assert!(write(&report(f64::NAN), dir.path()).is_err());
+        let mut upside = report(0.5);
+        upside.figures[0].lo = Some(2.0);
+        let err = format!("{:#}", write(&upside, dir.path()).unwrap_err());
+        assert!(err.contains("above its high end"), "{err}");
+        let mut game = report(0.5);
+        game.games = vec!["shogi".to_string()];
+        assert!(write(&game, dir.path()).is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! favoured (the first mover; the side that finishes its jumping phase
 //! first), how many games end on the weak square, and how soon.
 
-use super::json::{shares, BarSeries, Chart, Figure, HistSeries, Report, Value};
+use super::json::{figure, shares, BarSeries, Chart, HistSeries, Report, Value};
 use super::runner::{Ending, GameRecord, SetSpec};
 use super::sets::Lab;
 use super::stats;
@@ -13,6 +13,8 @@ use springboard_rules::{Color, Variant};
 
 pub const QUESTION: &str = "jumpingking";
 pub const DEFAULT_GAMES: usize = 400;
+/// Games per exchange match (one piece against one number of pawns).
+pub const DEFAULT_EXCHANGE_GAMES: usize = 80;
 
 /// The colour whose jumping phase ended first (`None` when neither ended).
 fn first_to_finish(spec: &SetSpec, game: &GameRecord) -> Result<Option<Color>> {
@@ -73,13 +75,13 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 name: level.label(),
                 values: vec![Value::from(f.scaled(100.0)), Value::from(e.scaled(100.0))],
             });
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("First mover's score, {}", level.name),
                 f.scaled(100.0),
                 "%",
                 records.len(),
             ));
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!(
                     "Score of the side that ends its jumping phase first, {}",
                     level.name
@@ -96,7 +98,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
             ));
         }
         if let Some(w) = tally::ending_share(records, Ending::WeakSquare) {
-            figures.push(Figure::estimate(
+            figures.push(figure(
                 format!("Games ended on the weak square, {}", level.name),
                 w.scaled(100.0),
                 "%",
@@ -108,7 +110,7 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 .map(|g| g.plies() as f64)
                 .collect();
             if let Some(m) = stats::mean(&plies) {
-                figures.push(Figure::estimate(
+                figures.push(figure(
                     format!("Ply of a weak-square ending, {}", level.name),
                     m,
                     "plies",
@@ -132,32 +134,48 @@ pub fn run(lab: &Lab) -> Result<Report> {
     let fitted = values::fit(v, &pooled, None)?;
     notes.extend(fitted.notes.iter().cloned());
     for (role, e) in &fitted.values {
-        figures.push(Figure::estimate(
+        figures.push(figure(
             format!("{} by the fit", title(*role)),
             *e,
             "pawns",
             fitted.n,
         ));
     }
+    let exchange_games = lab.games(DEFAULT_EXCHANGE_GAMES);
+    let exchanges = values::exchange(lab, v, lab.strong(), exchange_games)?;
+    played += exchanges.n;
+    let by_exchange = exchanges.values();
+    for (role, e) in &by_exchange.values {
+        figures.push(figure(
+            format!("{} by exchange", title(*role)),
+            *e,
+            "pawns",
+            by_exchange.n,
+        ));
+    }
+    figures.extend(values::match_figures(v, &exchanges));
+    notes.extend(by_exchange.notes.iter().cloned());
+    notes.extend(values::disagreements(v, &by_exchange, &fitted));
     notes.push(
         "The finisher's score mixes cause and effect: a side may end its phase first because it is doing well. A bigger run (--games) narrows the intervals by the square root of the games."
             .to_string(),
     );
     Ok(Report {
-        schema: 1,
+        schema: super::json::SCHEMA,
         question: QUESTION.to_string(),
         title: "The Weak Square of the Jumping King: who is favoured, and how often does the weak square decide?".to_string(),
         games: vec![v.name().to_string()],
         quote: "Who is favoured: the first mover, the side that finishes its jumping phase first? How many games end on the weak square, and how soon?".to_string(),
         answer: format!("In {games} games per strength, {}.", answer_parts.join("; ")),
-        method: "Self-play from the start position at two strengths (as in every.json: the engine's own choice among near-best moves, seeded). The side that ends its jumping phase first is read from each game's positions (Position::is_jumping); its score is counted over the games where a phase ended. Weak-square endings are the games the rules end on J3.".to_string(),
+        method: format!("Self-play from the start position at two strengths (as in every.json: the engine's own choice among near-best moves, seeded). The side that ends its jumping phase first is read from each game's positions (Position::is_jumping); its score is counted over the games where a phase ended. Weak-square endings are the games the rules end on J3. Piece values: the fit (as in every.json, its intervals by a bootstrap over games) and exchange matches. {}", values::exchange_method(exchange_games, lab.strong())),
         commit: lab.commit.clone(),
         command: lab.command.clone(),
         date: lab.date.clone(),
-        games_played: played,
+        games_played: played as u64,
         figures,
         charts: vec![
             Chart::Bars {
+                x_label: None,
                 id: "jumpingking-favoured".to_string(),
                 title: "Who is favoured: score".to_string(),
                 y_label: "%".to_string(),
@@ -165,6 +183,11 @@ pub fn run(lab: &Lab) -> Result<Report> {
                 series: favour,
             },
             tally::endings_chart("jumpingking-endings", "How games end", &named),
+            values::exchange_chart(
+                "jumpingking-exchanges",
+                "Exchange matches: score of the side without the piece",
+                &[(v, &exchanges)],
+            ),
             Chart::Histogram {
                 id: "jumpingking-weak-square-ply".to_string(),
                 title: "When the weak square decides (share of weak-square endings)".to_string(),

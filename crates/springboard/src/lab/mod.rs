@@ -92,7 +92,7 @@ fn answer(lab: &sets::Lab, q: Question) -> Result<()> {
             return Ok(());
         }
     };
-    report.write(&lab.out)
+    json::write(&report, &lab.out)
 }
 
 pub fn run(args: &LabArgs) -> Result<()> {

@@ -1,7 +1,7 @@
 //! The lab's sets of games: the two strengths, the self-play set of each
 //! game and strength (shared by every question that reads it), and the
-//! material-odds sets (a piece taken from one side, the sides swapped
-//! game by game).
+//! exchange sets (one side without a piece against the other without k
+//! pawns, the sides swapped game by game).
 
 use super::runner::{GameRecord, RunOptions, SetSpec};
 use anyhow::{bail, Context, Result};
@@ -101,24 +101,32 @@ impl Lab {
         super::runner::run_set(spec, games, &self.run)
     }
 
-    /// The odds set of `variant` at `level` where one side lacks `piece`:
-    /// odd games the side without it is White, even games Black.
-    pub fn odds(&self, variant: Variant, level: Level, piece: Odds) -> Result<SetSpec> {
+    /// The exchange set of `variant` at `level`: the side without `ex`'s
+    /// piece against the side without its base (if any) and `k` pawns
+    /// ([`pawns`]); odd games the side without the piece is White
+    /// ([`giver`]), even games Black.
+    pub fn exchange(&self, variant: Variant, level: Level, ex: &Plan, k: usize) -> Result<SetSpec> {
         let start = variant.start_fen();
-        let starts = vec![
-            without(variant, start, piece, Color::White)?,
-            without(variant, start, piece, Color::Black)?,
-        ];
+        let mut other: Vec<Odds> = ex.base.into_iter().collect();
+        other.extend(pawns(variant, k)?);
+        let side = |giver: Color| -> Result<String> {
+            let mut fen = without(variant, start, ex.piece, giver)?;
+            for &o in &other {
+                fen = without(variant, &fen, o, !giver)?;
+            }
+            Ok(fen)
+        };
+        let base = ex.base.map_or(String::new(), |b| format!("{}-", b.name()));
         Ok(SetSpec {
             key: format!(
-                "odds-{variant}-{}-s{}-n{}-seed{}",
-                piece.name(),
+                "exchange-{variant}-{}-vs-{base}p{k}-s{}-n{}-seed{}",
+                ex.piece.name(),
                 level.skill,
                 level.nodes,
                 self.seed
             ),
             variant,
-            starts,
+            starts: vec![side(Color::White)?, side(Color::Black)?],
             skill: level.skill,
             nodes: level.nodes,
             seed: self.seed,
@@ -141,7 +149,8 @@ impl Level {
     }
 }
 
-/// The colour giving the odds in game `number` of an odds set.
+/// The colour of the side without the measured piece in game `number` of
+/// an exchange set.
 pub fn giver(number: usize) -> Color {
     if number % 2 == 1 {
         Color::White
@@ -176,26 +185,81 @@ impl Odds {
             Role::Hoplit => "hoplit",
         }
     }
+}
 
-    /// The odds a game's value questions play: the f-pawn, the queen's
-    /// knight, bishop and rook and the queen (Jumping King: men from the
-    /// reserve; Hoplit Chess also the Hoplit).
-    pub fn of(variant: Variant) -> Vec<Odds> {
+/// The pawns taken in the exchange matches, in order (White's squares;
+/// Black's are mirrored): the queen's side first from the edge in (a, b,
+/// c), then the king's side from the edge in (h, g, f), the centre last.
+/// Edge pawns before inner ones, the king's side's shelter kept as long as
+/// possible, the d- and e-pawns that open the bishops and the queen kept
+/// last (see lab/README.md).
+pub const PAWN_ORDER: [&str; 8] = ["a2", "b2", "c2", "h2", "g2", "f2", "d2", "e2"];
+
+/// `k` pawns of one side, as [`Odds`]: from the board in [`PAWN_ORDER`],
+/// or from the reserve in The Weak Square of the Jumping King (whose
+/// pawns start there, three a side).
+pub fn pawns(variant: Variant, k: usize) -> Result<Vec<Odds>> {
+    if variant == Variant::JumpingKing {
+        if k > 3 {
+            bail!("{variant} has three pawns a side");
+        }
+        return Ok(vec![Odds::Reserve(Role::Pawn); k]);
+    }
+    if k > PAWN_ORDER.len() {
+        bail!("a side has eight pawns");
+    }
+    Ok(PAWN_ORDER[..k]
+        .iter()
+        .map(|&sq| Odds::Board(Role::Pawn, sq))
+        .collect())
+}
+
+/// How a piece's worth is measured: the side without `piece` against the
+/// side without `base` (a piece measured against another, whose own worth
+/// is then added) and k pawns, for each k of `ks` (around the expected
+/// worth, so that each match is near 50%).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub piece: Odds,
+    pub base: Option<Odds>,
+    pub ks: Vec<usize>,
+}
+
+impl Plan {
+    /// The plans of a game's value questions, a piece after its base:
+    /// knight and bishop against 2, 3 and 4 pawns, the rook against 4, 5
+    /// and 6, the queen against a rook and 3, 4 or 5 pawns (a side has
+    /// only eight), the Hoplit (from its reserve) against 2, 3 and 4. In
+    /// The Weak Square of the Jumping King (three pawns a side, men in the
+    /// reserve): knight and bishop against 1, 2 and 3 pawns, the rook
+    /// against a knight and 1, 2 or 3 pawns. Not Hop Chess (see
+    /// [`without`]).
+    pub fn of(variant: Variant) -> Vec<Plan> {
+        let plan = |piece, base, ks: [usize; 3]| Plan {
+            piece,
+            base,
+            ks: ks.to_vec(),
+        };
         match variant {
-            Variant::JumpingKing => [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]
-                .into_iter()
-                .map(Odds::Reserve)
-                .collect(),
+            Variant::HopChess => Vec::new(),
+            Variant::JumpingKing => {
+                let r = Odds::Reserve;
+                vec![
+                    plan(r(Role::Knight), None, [1, 2, 3]),
+                    plan(r(Role::Bishop), None, [1, 2, 3]),
+                    plan(r(Role::Rook), Some(r(Role::Knight)), [1, 2, 3]),
+                ]
+            }
             _ => {
+                let rook = Odds::Board(Role::Rook, "a1");
                 let mut v = vec![
-                    Odds::Board(Role::Pawn, "f2"),
-                    Odds::Board(Role::Knight, "b1"),
-                    Odds::Board(Role::Bishop, "c1"),
-                    Odds::Board(Role::Rook, "a1"),
-                    Odds::Board(Role::Queen, "d1"),
+                    plan(Odds::Board(Role::Knight, "b1"), None, [2, 3, 4]),
+                    plan(Odds::Board(Role::Bishop, "c1"), None, [2, 3, 4]),
+                    plan(rook, None, [4, 5, 6]),
+                    plan(Odds::Board(Role::Queen, "d1"), Some(rook), [3, 4, 5]),
                 ];
                 if variant == Variant::Hoplit {
-                    v.push(Odds::Reserve(Role::Hoplit));
+                    v.push(plan(Odds::Reserve(Role::Hoplit), None, [2, 3, 4]));
                 }
                 v
             }
@@ -306,6 +370,23 @@ pub fn without(variant: Variant, fen: &str, piece: Odds, color: Color) -> Result
 mod tests {
     use super::*;
 
+    fn lab() -> Lab {
+        Lab {
+            out: "lab".into(),
+            run: RunOptions {
+                work: "lab/runs".into(),
+                concurrency: 1,
+            },
+            games: None,
+            nodes: None,
+            seed: 1,
+            tiny: false,
+            command: String::new(),
+            commit: String::new(),
+            date: String::new(),
+        }
+    }
+
     #[test]
     fn odds_positions() {
         let knight = without(
@@ -344,12 +425,25 @@ mod tests {
                 assert!(without(v, v.start_fen(), o, Color::White).is_err());
                 continue;
             }
-            for o in Odds::of(v) {
-                for c in [Color::White, Color::Black] {
-                    without(v, v.start_fen(), o, c).unwrap();
+            for p in Plan::of(v) {
+                for &k in &p.ks {
+                    lab().exchange(v, lab().strong(), &p, k).unwrap();
                 }
             }
         }
+        // The queen against a rook and three pawns, the sides swapped.
+        let queen = &Plan::of(Variant::Chess)[3];
+        let spec = lab()
+            .exchange(Variant::Chess, lab().strong(), queen, 3)
+            .unwrap();
+        assert_eq!(spec.key, "exchange-chess-queen-vs-rook-p3-s16-n2000-seed1");
+        assert_eq!(
+            spec.starts,
+            vec![
+                "1nbqkbnr/3ppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQk - 0 1".to_string(),
+                "rnb1kbnr/pppppppp/8/8/8/8/3PPPPP/1NBQKBNR w Kkq - 0 1".to_string(),
+            ]
+        );
         assert!(without(
             Variant::Chess,
             Variant::Chess.start_fen(),

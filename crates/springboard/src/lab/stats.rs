@@ -1,9 +1,11 @@
-//! The lab's statistics: proportions and scores with their 95% intervals,
-//! Elo (from the arena's [`Wdl`]: one formula for matches and the lab),
-//! the logistic fit of game results on material, and the conversion of an
-//! odds match's Elo into pawns.
+//! The lab's statistics: proportions and scores with their Wilson 95%
+//! intervals, Elo (from the arena's [`Wdl`]: one formula for matches and
+//! the lab), where a series of exchange matches crosses 50% (a piece's
+//! worth in pawns), and the logistic fit of game results on material with
+//! its intervals by a bootstrap over games.
 
 pub use crate::arena::stats::Wdl;
+use crate::suites::Rng;
 
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.959_964;
@@ -35,11 +37,19 @@ impl Estimate {
 
 /// The share `k` of `n` with its Wilson score interval (`None` for n = 0).
 pub fn wilson(k: u64, n: u64) -> Option<Estimate> {
-    if n == 0 || k > n {
+    if k > n {
         return None;
     }
-    let n = n as f64;
-    let p = k as f64 / n;
+    wilson_points(k as f64, n as f64)
+}
+
+/// The Wilson score interval of `points` out of `n` trials (points may be
+/// halves: a drawn game is half a point); `None` for n = 0.
+fn wilson_points(points: f64, n: f64) -> Option<Estimate> {
+    if n <= 0.0 || !(0.0..=n).contains(&points) {
+        return None;
+    }
+    let p = points / n;
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
@@ -51,24 +61,14 @@ pub fn wilson(k: u64, n: u64) -> Option<Estimate> {
     })
 }
 
-/// The mean score per game (wins 1, draws 1/2) with its normal 95%
-/// interval from the games' own spread (`None` without games).
+/// The mean score per game (wins 1, draws 1/2) with a Wilson-style 95%
+/// interval: the Wilson interval of the points (a draw half a point) out
+/// of the games. Unlike the normal interval it never collapses to a point
+/// when every game has the same result (`None` without games).
 pub fn score(wdl: Wdl) -> Option<Estimate> {
     let n = f64::from(wdl.games());
-    if n == 0.0 {
-        return None;
-    }
-    let s = wdl.score();
-    let var = (f64::from(wdl.wins) * (1.0 - s).powi(2)
-        + f64::from(wdl.draws) * (0.5 - s).powi(2)
-        + f64::from(wdl.losses) * s.powi(2))
-        / n;
-    let half = Z95 * (var / n).sqrt();
-    Some(Estimate {
-        value: s,
-        lo: (s - half).max(0.0),
-        hi: (s + half).min(1.0),
-    })
+    let points = f64::from(wdl.wins) + 0.5 * f64::from(wdl.draws);
+    wilson_points(points, n)
 }
 
 /// The Elo difference of a score and its 95% interval (`None` at 0% or
@@ -96,39 +96,182 @@ pub fn mean(xs: &[f64]) -> Option<Estimate> {
     .finite()
 }
 
-/// `a / b` with a 95% interval from the standard errors of two
-/// independent estimates (the delta method:
-/// se(a/b) = |a/b| sqrt((se_a/a)^2 + (se_b/b)^2)). `None` when b is 0.
-pub fn ratio(a: f64, se_a: f64, b: f64, se_b: f64) -> Option<Estimate> {
-    if b == 0.0 {
-        return None;
-    }
-    let r = a / b;
-    // Written without dividing by a, so that a = 0 has an interval too.
-    let se = ((se_a / b).powi(2) + (r * se_b / b).powi(2)).sqrt();
-    Estimate {
-        value: r,
-        lo: r - Z95 * se,
-        hi: r + Z95 * se,
-    }
-    .finite()
-}
-
 /// The standard error behind a symmetric-enough 95% interval.
 pub fn se_of(e: Estimate) -> f64 {
     (e.hi - e.lo) / (2.0 * Z95)
 }
 
-/// A piece's worth in pawns from two odds matches: the Elo the side
-/// giving the piece loses, over the Elo the side giving a pawn loses
-/// (each the negative of the giver's Elo, with its interval).
-pub fn odds_to_pawns(piece_elo: Estimate, pawn_elo: Estimate) -> Option<Estimate> {
-    ratio(
-        -piece_elo.value,
-        se_of(piece_elo),
-        -pawn_elo.value,
-        se_of(pawn_elo),
-    )
+/// One exchange match: the side without the piece against the side
+/// without `k` pawns (and the same base, for a piece measured against
+/// another), scored for the side without the piece, with that score's Elo
+/// (`None` at 0% or 100%).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exchange {
+    pub k: f64,
+    pub score: f64,
+    pub elo: Option<Estimate>,
+}
+
+/// Where a series of exchange matches crosses 50%: the piece's worth in
+/// pawns, or a bound when the matches do not give one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Crossing {
+    /// Interpolated between two matches' Elo, with its 95% interval.
+    Value(Estimate),
+    /// The crossing lies between these two k, but one of their matches
+    /// scored 0% or 100% (no finite Elo to interpolate on).
+    Between(f64, f64),
+    /// Every match was below 50% for the side without the piece: it is
+    /// worth more than the largest k played.
+    Above(f64),
+    /// Every match was above 50%: worth less than the smallest k.
+    Below(f64),
+}
+
+impl Crossing {
+    /// The crossing plus `base` (a piece measured against another piece
+    /// and k pawns is worth the other piece plus k): the standard errors
+    /// add in quadrature (the matches are independent); a bound moves by
+    /// the base's far end, so it stays a bound.
+    pub fn plus(self, base: Estimate) -> Crossing {
+        match self {
+            Crossing::Value(e) => {
+                let se = (se_of(e).powi(2) + se_of(base).powi(2)).sqrt();
+                let value = e.value + base.value;
+                Crossing::Value(Estimate {
+                    value,
+                    lo: value - Z95 * se,
+                    hi: value + Z95 * se,
+                })
+            }
+            Crossing::Between(a, b) => Crossing::Between(a + base.lo, b + base.hi),
+            Crossing::Above(k) => Crossing::Above(k + base.lo),
+            Crossing::Below(k) => Crossing::Below(k + base.hi),
+        }
+    }
+
+    /// In words, for answers and notes: "3.10 [2.71, 3.49]", "more than 4".
+    pub fn text(self) -> String {
+        match self {
+            Crossing::Value(e) => format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi),
+            Crossing::Between(a, b) => format!("between {a:.2} and {b:.2}"),
+            Crossing::Above(k) => format!("more than {k:.2}"),
+            Crossing::Below(k) => format!("less than {k:.2}"),
+        }
+    }
+}
+
+/// Where the matches (in increasing k) cross 50%. At the first pair of
+/// neighbours on either side of 50% (or on it), k is interpolated linearly
+/// on their Elo: k* = k_a - e_a (k_b - k_a) / (e_b - e_a); its 95%
+/// interval by the delta method from the two Elo's standard errors:
+/// var k* = (k_b - k_a)^2 (e_b^2 var e_a + e_a^2 var e_b) / (e_b - e_a)^4.
+/// `None` without matches.
+pub fn crossing(matches: &[Exchange]) -> Option<Crossing> {
+    let first = matches.first()?;
+    for w in matches.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if (a.score - 0.5) * (b.score - 0.5) > 0.0 {
+            continue;
+        }
+        let (Some(ea), Some(eb)) = (a.elo, b.elo) else {
+            return Some(Crossing::Between(a.k, b.k));
+        };
+        let d = eb.value - ea.value;
+        if d == 0.0 {
+            return Some(Crossing::Between(a.k, b.k));
+        }
+        let dk = b.k - a.k;
+        let value = a.k - ea.value * dk / d;
+        let var =
+            dk * dk * (eb.value.powi(2) * se_of(ea).powi(2) + ea.value.powi(2) * se_of(eb).powi(2))
+                / d.powi(4);
+        let half = Z95 * var.sqrt();
+        return Some(
+            Estimate {
+                value,
+                lo: value - half,
+                hi: value + half,
+            }
+            .finite()
+            .map_or(Crossing::Between(a.k, b.k), Crossing::Value),
+        );
+    }
+    let last = matches[matches.len() - 1];
+    Some(if first.score < 0.5 {
+        Crossing::Above(last.k)
+    } else {
+        Crossing::Below(first.k)
+    })
+}
+
+/// The `q` quantile of sorted `xs` (linear between order statistics:
+/// position q (n - 1)); `None` when empty.
+pub fn percentile(xs: &[f64], q: f64) -> Option<f64> {
+    let last = xs.len().checked_sub(1)?;
+    let pos = q.clamp(0.0, 1.0) * last as f64;
+    let i = pos.floor() as usize;
+    let frac = pos - i as f64;
+    let next = xs[(i + 1).min(last)];
+    Some(xs[i] + frac * (next - xs[i]))
+}
+
+/// A row of the fit: its features and its target.
+pub type Row = (Vec<f64>, f64);
+
+/// Draws of the bootstrap over games.
+pub const BOOTSTRAP_DRAWS: usize = 200;
+/// The bootstrap's seed: the same games give the same intervals.
+pub const BOOTSTRAP_SEED: u64 = 43;
+
+/// Fits the rows of `games` (each game's positions together) and gives
+/// each feature's coefficient over the first's (a piece over the pawn),
+/// with a 95% interval by a percentile bootstrap over games: `draws`
+/// times, as many games as there are are drawn with replacement (whole
+/// games: a game's positions share its result, so they are not
+/// independent), refitted, and the 2.5% and 97.5% quantiles of the ratios
+/// taken. A feature has no interval (`None`) where fewer than 95% of the
+/// draws give a finite ratio.
+pub fn fit_ratios(
+    games: &[Vec<Row>],
+    draws: usize,
+    seed: u64,
+) -> Result<Vec<Option<Estimate>>, FitError> {
+    let rows: Vec<Row> = games.iter().flatten().cloned().collect();
+    let fit = Logistic::fit(&rows)?;
+    let k = fit.coef.len() - 1;
+    let mut samples = vec![Vec::with_capacity(draws); k];
+    let mut rng = Rng::new(seed);
+    for _ in 0..draws {
+        let rows: Vec<Row> = (0..games.len())
+            .flat_map(|_| games[rng.below(games.len())].iter().cloned())
+            .collect();
+        if let Ok(f) = Logistic::fit(&rows) {
+            for (i, s) in samples.iter_mut().enumerate() {
+                let r = f.coef[i + 1] / f.coef[1];
+                if r.is_finite() {
+                    s.push(r);
+                }
+            }
+        }
+    }
+    Ok(samples
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut s)| {
+            let value = fit.ratio(i + 1, 1)?.value;
+            if s.len() * 20 < draws * 19 {
+                return None;
+            }
+            s.sort_by(f64::total_cmp);
+            Estimate {
+                value,
+                lo: percentile(&s, 0.025)?,
+                hi: percentile(&s, 0.975)?,
+            }
+            .finite()
+        })
+        .collect())
 }
 
 /// A logistic fit: P(result) = 1 / (1 + e^-(b0 + sum b_i x_i)), fitted by
@@ -301,10 +444,10 @@ mod tests {
         assert_eq!(wilson(3, 2), None);
     }
 
-    /// 60 wins, 20 draws, 20 losses: score 0.7; per-game variance
-    /// (60 * 0.09 + 20 * 0.04 + 20 * 0.49) / 100 = 0.16, se 0.04, so the
-    /// score is 0.7 +- 0.0784 = [0.6216, 0.7784]; Elo -400 log10(1/s - 1):
-    /// 147.2 [86.2, 218.3].
+    /// 60 wins, 20 draws, 20 losses: 70 points of 100, score 0.7. Wilson:
+    /// centre (0.7 + 0.019207) / 1.038415 = 0.692605, half 1.96 sqrt(0.0021 +
+    /// 0.000096) / 1.038415 = 0.088450: [0.6042, 0.7811]. Elo -400
+    /// log10(1/s - 1): 147.2 [86.2, 218.3] (the arena's formula).
     #[test]
     fn score_and_elo_with_intervals() {
         let wdl = Wdl {
@@ -315,7 +458,7 @@ mod tests {
         let s = score(wdl).unwrap();
         assert!(near(s.value, 0.7, 1e-12));
         assert!(
-            near(s.lo, 0.6216, 1e-4) && near(s.hi, 0.7784, 1e-4),
+            near(s.lo, 0.6042, 1e-4) && near(s.hi, 0.7811, 1e-4),
             "{s:?}"
         );
         let e = elo(wdl).unwrap();
@@ -333,6 +476,137 @@ mod tests {
         assert_eq!(score(Wdl::default()), None);
     }
 
+    /// The same result in every game still has an interval: 10 losses of
+    /// 10 is [0, 0.2775] (as 0 of 10 above), 10 draws of 10 is 5 points of
+    /// 10: centre 0.5, half 1.96 sqrt(0.025 + 0.0096) / 1.38415 = 0.26341:
+    /// [0.2366, 0.7634].
+    #[test]
+    fn a_score_interval_never_collapses() {
+        let lost = score(Wdl {
+            wins: 0,
+            draws: 0,
+            losses: 10,
+        })
+        .unwrap();
+        assert_eq!((lost.value, lost.lo), (0.0, 0.0));
+        assert!(near(lost.hi, 0.2775, 1e-4), "{lost:?}");
+        let drawn = score(Wdl {
+            wins: 0,
+            draws: 10,
+            losses: 0,
+        })
+        .unwrap();
+        assert!(near(drawn.value, 0.5, 1e-12));
+        assert!(
+            near(drawn.lo, 0.2366, 1e-4) && near(drawn.hi, 0.7634, 1e-4),
+            "{drawn:?}"
+        );
+    }
+
+    fn elo_of(value: f64, se: f64) -> Option<Estimate> {
+        Some(Estimate {
+            value,
+            lo: value - Z95 * se,
+            hi: value + Z95 * se,
+        })
+    }
+
+    /// Knight against 2 pawns: -100 Elo (se 20) for the side without the
+    /// knight; against 4 pawns +50 (se 20). k* = 2 + 100 x 2 / 150 =
+    /// 3.3333; var = 4 (50^2 20^2 + 100^2 20^2) / 150^4 = 0.039506, se
+    /// 0.19876, interval [2.9438, 3.7229]. A match at 0% gives no Elo: a
+    /// bound between its k and the next; all on one side: a bound.
+    #[test]
+    fn exchange_crossing_by_hand() {
+        let m = |k: f64, score: f64, elo| Exchange { k, score, elo };
+        let matches = [
+            m(2.0, 0.36, elo_of(-100.0, 20.0)),
+            m(4.0, 0.57, elo_of(50.0, 20.0)),
+            m(5.0, 0.8, elo_of(240.0, 30.0)),
+        ];
+        let Some(Crossing::Value(v)) = crossing(&matches) else {
+            panic!("{:?}", crossing(&matches));
+        };
+        assert!(near(v.value, 3.3333, 1e-4), "{v:?}");
+        assert!(
+            near(v.lo, 2.9438, 1e-4) && near(v.hi, 3.7229, 1e-4),
+            "{v:?}"
+        );
+        let zero = [m(2.0, 0.0, None), m(4.0, 0.6, elo_of(70.0, 20.0))];
+        assert_eq!(crossing(&zero), Some(Crossing::Between(2.0, 4.0)));
+        let below = [m(2.0, 0.1, elo_of(-380.0, 50.0)), m(3.0, 0.3, None)];
+        assert_eq!(crossing(&below), Some(Crossing::Above(3.0)));
+        let above = [m(2.0, 0.7, elo_of(150.0, 30.0)), m(3.0, 1.0, None)];
+        assert_eq!(crossing(&above), Some(Crossing::Below(2.0)));
+        assert_eq!(crossing(&[]), None);
+        // A queen against a rook and k pawns is the rook plus k: 5 (se 0.3)
+        // + 3.3333 (se 0.19876) = 8.3333, se sqrt(0.09 + 0.039506) =
+        // 0.35987, half 0.70534.
+        let rook = elo_of(5.0, 0.3).unwrap();
+        let Crossing::Value(q) = Crossing::Value(v).plus(rook) else {
+            panic!()
+        };
+        assert!(near(q.value, 8.3333, 1e-4), "{q:?}");
+        assert!(near(q.hi - q.value, 0.70534, 1e-4), "{q:?}");
+        assert_eq!(
+            Crossing::Above(3.0).plus(rook),
+            Crossing::Above(3.0 + rook.lo)
+        );
+    }
+
+    /// 1..5: the 2.5% quantile is at position 0.1 (1.1), the 97.5% at 3.9
+    /// (4.9).
+    #[test]
+    fn percentiles_by_hand() {
+        let xs = [1.0, 2.0, 3.0, 4.0, 5.0];
+        assert!(near(percentile(&xs, 0.025).unwrap(), 1.1, 1e-12));
+        assert!(near(percentile(&xs, 0.975).unwrap(), 4.9, 1e-12));
+        assert_eq!(percentile(&xs, 0.5), Some(3.0));
+        assert_eq!(percentile(&[], 0.5), None);
+    }
+
+    /// Games of a pawn and a knight difference. Copying every game's
+    /// positions ten times over leaves the fit and the bootstrap over
+    /// games exactly as they were (the same games are drawn, the same
+    /// likelihood up to a factor), where the Fisher information's interval
+    /// would narrow by sqrt(10): positions of one game are not independent
+    /// evidence.
+    #[test]
+    fn the_bootstrap_is_over_games() {
+        let mut games = Vec::new();
+        for i in 0..200 {
+            let (x, y) = match i % 8 {
+                0..=2 => (vec![1.0, 0.0], 1.0),
+                3 => (vec![1.0, 0.0], 0.0),
+                4 | 5 => (vec![-1.0, 1.0], 1.0),
+                6 => (vec![-1.0, 1.0], 0.0),
+                _ => (vec![0.0, -1.0], if i % 16 == 7 { 0.5 } else { 0.0 }),
+            };
+            games.push(vec![(x, y)]);
+        }
+        let once = fit_ratios(&games, 100, 7).unwrap();
+        let copied: Vec<Vec<Row>> = games.iter().map(|g| vec![g[0].clone(); 10]).collect();
+        let tenfold = fit_ratios(&copied, 100, 7).unwrap();
+        let (a, b) = (once[1].unwrap(), tenfold[1].unwrap());
+        assert!(near(a.value, b.value, 1e-6), "{a:?} {b:?}");
+        assert!(
+            near(a.lo, b.lo, 1e-6) && near(a.hi, b.hi, 1e-6),
+            "{a:?} {b:?}"
+        );
+        assert!(a.lo < a.value && a.value < a.hi, "{a:?}");
+        // The pawn over itself is 1 in every draw.
+        assert_eq!(
+            once[0],
+            Some(Estimate {
+                value: 1.0,
+                lo: 1.0,
+                hi: 1.0
+            })
+        );
+        // The same seed gives the same interval.
+        assert_eq!(fit_ratios(&games, 100, 7).unwrap(), once);
+    }
+
     /// 2, 4, 6: mean 4, sample variance 4, se sqrt(4/3) = 1.1547, half
     /// 2.2632.
     #[test]
@@ -341,35 +615,6 @@ mod tests {
         assert!(near(m.value, 4.0, 1e-12));
         assert!(near(m.hi - m.value, 2.2632, 1e-4), "{m:?}");
         assert_eq!(mean(&[1.0]), None);
-    }
-
-    /// A knight-odds match costs 300 +- 30 Elo (se), a pawn-odds match 100
-    /// +- 10: the knight is 3 pawns, se 3 sqrt(0.1^2 + 0.1^2) = 0.4243,
-    /// interval 3 +- 0.8315.
-    #[test]
-    fn odds_to_pawns_by_hand() {
-        let knight = Estimate {
-            value: -300.0,
-            lo: -300.0 - Z95 * 30.0,
-            hi: -300.0 + Z95 * 30.0,
-        };
-        let pawn = Estimate {
-            value: -100.0,
-            lo: -100.0 - Z95 * 10.0,
-            hi: -100.0 + Z95 * 10.0,
-        };
-        let v = odds_to_pawns(knight, pawn).unwrap();
-        assert!(near(v.value, 3.0, 1e-12));
-        assert!(
-            near(v.lo, 2.1685, 1e-3) && near(v.hi, 3.8315, 1e-3),
-            "{v:?}"
-        );
-        let zero = Estimate {
-            value: 0.0,
-            lo: -1.0,
-            hi: 1.0,
-        };
-        assert_eq!(odds_to_pawns(knight, zero), None);
     }
 
     /// One feature, symmetric data: at x = +1 the results 1, 1, 1, 0

@@ -54,6 +54,7 @@ pub fn endings_seen<'a>(sets: impl IntoIterator<Item = &'a [GameRecord]>) -> Vec
 pub fn endings_chart(id: &str, title: &str, sets: &[(String, &[GameRecord])]) -> Chart {
     let endings = endings_seen(sets.iter().map(|(_, g)| *g));
     Chart::Bars {
+        x_label: None,
         id: id.to_string(),
         title: title.to_string(),
         y_label: "share of games".to_string(),

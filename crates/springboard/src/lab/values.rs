@@ -1,19 +1,23 @@
 //! Piece values by two independent methods:
 //!
-//! - odds: matches where one side lacks the piece (the sides swapped game
-//!   by game, so the first move's edge cancels out); the Elo the giver
-//!   loses, over the Elo a pawn's odds cost, is the piece in pawns;
+//! - exchange: matches of the side without the piece against the side
+//!   without k pawns (or another piece and k pawns), for k around the
+//!   expected worth so that each match is near 50%, the sides swapped game
+//!   by game; the k where the score crosses 50%, interpolated on the
+//!   matches' Elo, is the piece in pawns (`stats::crossing`);
 //! - fit: a logistic fit of the self-play games' results on the material
 //!   difference of their positions (board and reserve), the coefficient of
-//!   a piece over the pawn's, per phase of the game.
+//!   a piece over the pawn's, per phase of the game, its interval by a
+//!   bootstrap over games.
 //!
 //! The two measure different things (a piece taken before the game starts,
 //! against material won or lost in play, which follows from the position
 //! as much as it decides it), so where they disagree the lab says so.
 
+use super::json::{bars, figure, BarSeries, Chart, Figure, Value};
 use super::runner::{GameRecord, SetSpec};
-use super::sets::{giver, Lab, Level, Odds};
-use super::stats::{self, Estimate, Logistic};
+use super::sets::{giver, Lab, Level, Plan};
+use super::stats::{self, Crossing, Estimate, Exchange, Row};
 use super::tally;
 use anyhow::Result;
 use springboard_rules::{Color, Position, Role, Variant};
@@ -107,16 +111,18 @@ impl Values {
 }
 
 /// The fit's values in `phase` (all phases with `None`) over the games of
-/// `sets`: positions every fourth ply from ply 8.
+/// `sets`: positions every fourth ply from ply 8; the intervals by a
+/// bootstrap over games (`stats::fit_ratios`).
 pub fn fit(
     variant: Variant,
     sets: &[(&SetSpec, &[GameRecord])],
     phase: Option<Phase>,
 ) -> Result<Values> {
     let roles = roles(variant);
-    let mut rows: Vec<(Vec<f64>, f64)> = Vec::new();
-    for (spec, games) in sets {
-        for g in games.iter() {
+    let mut games: Vec<Vec<Row>> = Vec::new();
+    for (spec, records) in sets {
+        for g in records.iter() {
+            let mut rows = Vec::new();
             for (ply, (pos, _)) in spec.replay(g)?.iter().enumerate() {
                 if ply < 8 || ply % 4 != 0 || ply >= g.plies() {
                     continue;
@@ -126,16 +132,19 @@ pub fn fit(
                 }
                 rows.push((roles.iter().map(|&r| material(pos, r)).collect(), g.white));
             }
+            if !rows.is_empty() {
+                games.push(rows);
+            }
         }
     }
     let label = phase.map_or("all phases", Phase::name);
     let mut out = Values {
-        n: rows.len(),
+        n: games.iter().map(Vec::len).sum(),
         ..Values::default()
     };
     // Pieces whose difference is too rare to fit are left out.
     let kept: Vec<usize> = (0..roles.len())
-        .filter(|&i| rows.iter().filter(|r| r.0[i] != 0.0).count() >= MIN_ROWS)
+        .filter(|&i| games.iter().flatten().filter(|r| r.0[i] != 0.0).count() >= MIN_ROWS)
         .collect();
     for (i, r) in roles.iter().enumerate() {
         if !kept.contains(&i) {
@@ -148,18 +157,21 @@ pub fn fit(
     if !kept.contains(&0) {
         return Ok(out);
     }
-    let rows: Vec<(Vec<f64>, f64)> = rows
+    let games: Vec<Vec<Row>> = games
         .into_iter()
-        .map(|(x, y)| (kept.iter().map(|&i| x[i]).collect(), y))
+        .map(|rows| {
+            rows.into_iter()
+                .map(|(x, y)| (kept.iter().map(|&i| x[i]).collect(), y))
+                .collect()
+        })
         .collect();
-    match Logistic::fit(&rows) {
-        Ok(fit) => {
-            for (j, &i) in kept.iter().enumerate() {
-                // Coefficient j + 1 over the pawn's (the first kept: 1).
-                match fit.ratio(j + 1, 1) {
+    match stats::fit_ratios(&games, stats::BOOTSTRAP_DRAWS, stats::BOOTSTRAP_SEED) {
+        Ok(ratios) => {
+            for (&i, ratio) in kept.iter().zip(ratios) {
+                match ratio {
                     Some(e) => out.values.push((roles[i], e)),
                     None => out.notes.push(format!(
-                        "{variant}, {label}: the {} has no finite fitted value",
+                        "{variant}, {label}: the {} has no finite fitted value in 95% of the bootstrap's draws",
                         title(roles[i]).to_lowercase()
                     )),
                 }
@@ -170,43 +182,168 @@ pub fn fit(
     Ok(out)
 }
 
-/// Each odds match's Elo for the side giving the piece (none at 0% or 100%).
-pub type OddsElos = Vec<(Role, Option<Estimate>)>;
+/// One exchange match's result: the side without `role` against `against`
+/// ("3 pawns", "a rook and 3 pawns"), its score with its interval, games.
+#[derive(Clone, Debug)]
+pub struct MatchScore {
+    pub role: Role,
+    pub against: String,
+    pub score: Estimate,
+    pub games: usize,
+}
 
-/// The odds method at `level`: `games` games per piece. Gives the values
-/// and each odds match's Elo for the giver.
-pub fn odds(lab: &Lab, variant: Variant, level: Level, games: usize) -> Result<(Values, OddsElos)> {
-    let mut elos = Vec::new();
-    let mut played = 0;
-    for piece in Odds::of(variant) {
-        let spec = lab.odds(variant, level, piece)?;
-        let records = lab.games_of(&spec, games)?;
-        played += records.len();
-        let wdl = tally::wdl(records.iter().map(|g| g.score_of(giver(g.number))));
-        elos.push((piece.role(), stats::elo(wdl)));
-    }
-    let mut out = Values {
-        n: played,
-        ..Values::default()
-    };
-    let pawn = elos.iter().find(|e| e.0 == Role::Pawn).and_then(|e| e.1);
-    for &(role, elo) in &elos {
-        match (elo, pawn) {
-            (Some(e), Some(p)) => match stats::odds_to_pawns(e, p) {
-                Some(v) => out.values.push((role, v)),
-                None => out.notes.push(format!(
-                    "{variant}: the pawn's odds cost no Elo here, so no piece converts to pawns"
-                )),
-            },
-            (None, _) => out.notes.push(format!(
-                "{variant}: the side without the {} scored 0% or 100% in {games} games: no finite Elo, no value by odds",
-                title(role).to_lowercase()
-            )),
-            (Some(_), None) => {}
+/// The exchange method's answers: each piece's crossing, the matches'
+/// scores, the games played.
+#[derive(Clone, Debug, Default)]
+pub struct Exchanges {
+    pub crossings: Vec<(Role, Crossing)>,
+    pub matches: Vec<MatchScore>,
+    pub n: usize,
+    pub notes: Vec<String>,
+}
+
+impl Exchanges {
+    /// The pieces with a value (a crossing between two finite Elo), for the
+    /// charts and the comparison with the fit; the bounds are in the notes.
+    pub fn values(&self) -> Values {
+        Values {
+            values: self
+                .crossings
+                .iter()
+                .filter_map(|&(r, c)| match c {
+                    Crossing::Value(e) => Some((r, e)),
+                    _ => None,
+                })
+                .collect(),
+            n: self.n,
+            notes: self.notes.clone(),
         }
     }
-    out.notes.dedup();
-    Ok((out, elos))
+
+    /// The crossing of `role`, if measured.
+    pub fn get(&self, role: Role) -> Option<Crossing> {
+        self.crossings.iter().find(|c| c.0 == role).map(|c| c.1)
+    }
+}
+
+/// The exchange method at `level`: for each piece of [`Plan::of`], `games`
+/// games per k.
+pub fn exchange(lab: &Lab, variant: Variant, level: Level, games: usize) -> Result<Exchanges> {
+    let mut out = Exchanges::default();
+    for plan in Plan::of(variant) {
+        let role = plan.piece.role();
+        let mut matches = Vec::new();
+        for &k in &plan.ks {
+            let spec = lab.exchange(variant, level, &plan, k)?;
+            let records = lab.games_of(&spec, games)?;
+            out.n += records.len();
+            let wdl = tally::wdl(records.iter().map(|g| g.score_of(giver(g.number))));
+            let Some(score) = stats::score(wdl) else {
+                continue;
+            };
+            let against = match plan.base {
+                Some(b) => format!("a {} and {k} pawns", b.name()),
+                None => format!("{k} pawns"),
+            };
+            out.matches.push(MatchScore {
+                role,
+                against,
+                score,
+                games: records.len(),
+            });
+            matches.push(Exchange {
+                k: k as f64,
+                score: score.value,
+                elo: stats::elo(wdl),
+            });
+        }
+        let Some(crossing) = stats::crossing(&matches) else {
+            continue;
+        };
+        let name = title(role).to_lowercase();
+        let crossing = match plan.base {
+            None => crossing,
+            Some(b) => match out.get(b.role()) {
+                Some(Crossing::Value(base)) => crossing.plus(base),
+                _ => {
+                    out.notes.push(format!(
+                        "{variant}: the {name} is measured against a {} and pawns, and the {} has no value here (a bound or nothing), so the {name} has none either",
+                        b.name(),
+                        b.name()
+                    ));
+                    continue;
+                }
+            },
+        };
+        if !matches!(crossing, Crossing::Value(_)) {
+            out.notes.push(format!(
+                "{variant}: by exchange the {name} is worth {} pawns: a bound, not a value (no two matches on either side of 50% with a finite Elo each)",
+                crossing.text()
+            ));
+        }
+        out.crossings.push((role, crossing));
+    }
+    Ok(out)
+}
+
+/// The exchange matches' scores as figures (in %, for the side without
+/// the piece), labelled by `variant`'s title.
+pub fn match_figures(variant: Variant, ex: &Exchanges) -> Vec<Figure> {
+    ex.matches
+        .iter()
+        .map(|m| {
+            figure(
+                format!(
+                    "{}: score without a {} against {}",
+                    variant.title(),
+                    title(m.role).to_lowercase(),
+                    m.against
+                ),
+                m.score.scaled(100.0),
+                "%",
+                m.games,
+            )
+        })
+        .collect()
+}
+
+/// A bars chart of the exchange matches' scores (the side without the
+/// piece, in %): one category per match ("Knight v 3 pawns"), one series
+/// per game; the games must have the same plans.
+pub fn exchange_chart(id: &str, title_text: &str, sets: &[(Variant, &Exchanges)]) -> Chart {
+    let categories: Vec<String> = sets.first().map_or(Vec::new(), |(_, ex)| {
+        ex.matches
+            .iter()
+            .map(|m| format!("{} v {}", title(m.role), m.against))
+            .collect()
+    });
+    let series = sets
+        .iter()
+        .filter(|(_, ex)| ex.matches.len() == categories.len())
+        .map(|(v, ex)| BarSeries {
+            name: v.title().to_string(),
+            values: ex
+                .matches
+                .iter()
+                .map(|m| Value::from(m.score.scaled(100.0)))
+                .collect(),
+        })
+        .collect();
+    bars(
+        id,
+        title_text,
+        "% for the side without the piece",
+        categories,
+        series,
+    )
+}
+
+/// The exchange method in words, for a file's method.
+pub fn exchange_method(games: usize, level: Level) -> String {
+    format!(
+        "Exchange: at the {}, the side without a piece plays the side without k pawns (the queen: without a rook and k pawns; in The Weak Square of the Jumping King the rook: without a knight and k pawns), {games} games for each of three k around the expected worth, colours swapped game by game; the pawns go in the order a, b, c, h, g, f, d, e (from the reserve in The Weak Square of the Jumping King). The k where the score of the side without the piece crosses 50%, interpolated linearly on the two neighbouring matches' Elo, is the piece in pawns (plus the other piece's worth where it is measured against one), its 95% interval by the delta method from those matches' Elo intervals. Where every match is on one side of 50%, or a neighbour scored 0% or 100%, the file gives a bound in its notes, not a value. Scores' intervals are Wilson intervals of the points (a draw half a point).",
+        level.label()
+    )
 }
 
 /// Notes where the two methods' intervals do not overlap.
@@ -219,7 +356,7 @@ pub fn disagreements(variant: Variant, a: &Values, b: &Values) -> Vec<String> {
         if let Some(y) = b.get(role) {
             if x.hi < y.lo || y.hi < x.lo {
                 notes.push(format!(
-                    "{variant}: the {} is {} pawns by odds but {} by the fit: the 95% intervals do not overlap",
+                    "{variant}: the {} is {} pawns by exchange but {} by the fit: the 95% intervals do not overlap",
                     title(role).to_lowercase(),
                     tally::ci(x),
                     tally::ci(y)

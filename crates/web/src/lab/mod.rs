@@ -14,7 +14,7 @@
 //! `Options::lab` and hands to [`routes`] through `FromRef`.
 
 mod http;
-mod schema;
+pub mod schema;
 mod source;
 
 pub(crate) use source::Source;
