@@ -13,7 +13,7 @@ use anyhow::Result;
 use springboard_rules::{Color, Position, Variant};
 
 /// Endgames per number of minor pieces when `--games` is not given.
-pub const DEFAULT_POSITIONS: usize = 60;
+pub const DEFAULT_POSITIONS: usize = 100;
 
 /// What the endgame part adds to `hopchess.json`.
 pub struct Part {

@@ -13,7 +13,7 @@ use springboard_rules::{Role, Variant};
 
 pub const QUESTION: &str = "every";
 /// Games per game and strength when `--games` is not given.
-pub const DEFAULT_GAMES: usize = 200;
+pub const DEFAULT_GAMES: usize = 1000;
 
 pub fn run(lab: &Lab) -> Result<Report> {
     let games = lab.games(DEFAULT_GAMES);

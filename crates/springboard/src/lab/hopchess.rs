@@ -13,7 +13,7 @@ use anyhow::Result;
 use springboard_rules::Variant;
 
 pub const QUESTION: &str = "hopchess";
-pub const DEFAULT_GAMES: usize = 300;
+pub const DEFAULT_GAMES: usize = 1000;
 
 /// Mates before move 20: the mating move is at most the 38th ply (move 19
 /// of Black).

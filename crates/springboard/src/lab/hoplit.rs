@@ -13,9 +13,9 @@ use springboard_rules::{Color, MoveKind, Role, Variant};
 
 pub const QUESTION: &str = "hoplit";
 /// Self-play games per strength.
-pub const DEFAULT_GAMES: usize = 200;
+pub const DEFAULT_GAMES: usize = 1000;
 /// Games per exchange match (one piece against one number of pawns).
-pub const DEFAULT_EXCHANGE_GAMES: usize = 80;
+pub const DEFAULT_EXCHANGE_GAMES: usize = 100;
 
 /// The ply at which each side dropped its Hoplit, if it did.
 fn drops(spec: &SetSpec, game: &GameRecord) -> Result<[Option<usize>; 2]> {

@@ -12,9 +12,9 @@ use anyhow::Result;
 use springboard_rules::{Color, Variant};
 
 pub const QUESTION: &str = "jumpingking";
-pub const DEFAULT_GAMES: usize = 400;
+pub const DEFAULT_GAMES: usize = 2000;
 /// Games per exchange match (one piece against one number of pawns).
-pub const DEFAULT_EXCHANGE_GAMES: usize = 80;
+pub const DEFAULT_EXCHANGE_GAMES: usize = 100;
 
 /// The colour whose jumping phase ended first (`None` when neither ended).
 fn first_to_finish(spec: &SetSpec, game: &GameRecord) -> Result<Option<Color>> {

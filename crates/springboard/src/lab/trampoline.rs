@@ -13,9 +13,9 @@ use anyhow::Result;
 use springboard_rules::{Color, Move, MoveKind, Role, Variant};
 
 pub const QUESTION: &str = "trampoline";
-pub const DEFAULT_GAMES: usize = 200;
+pub const DEFAULT_GAMES: usize = 1000;
 /// Games per exchange match (one piece against one number of pawns).
-pub const DEFAULT_EXCHANGE_GAMES: usize = 80;
+pub const DEFAULT_EXCHANGE_GAMES: usize = 100;
 /// The last plies of a game in which a winner's bounce or trampoline move
 /// counts as deciding it.
 pub const DECIDING_PLIES: usize = 10;
