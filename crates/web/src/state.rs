@@ -290,7 +290,9 @@ pub(crate) async fn state_with(
         Some(_) => {
             let (sink, rx) = crate::notify::sources::move_sink();
             games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink.clone())]));
-            end_hooks.push(Arc::new(crate::notify::sources::EndHook));
+            end_hooks.push(Arc::new(crate::notify::NotifyHook::new(
+                options.mail.as_ref(),
+            )));
             (Some(rx), Some(sink))
         }
         None => {
@@ -337,6 +339,7 @@ pub(crate) async fn state_with(
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
     });
+    let mail_links = options.mail.clone();
     let notify = match notify_store {
         Some(s) => Some(Arc::new(
             crate::notify::Notify::new(s, accounts.clone(), options.mail)
@@ -367,6 +370,10 @@ pub(crate) async fn state_with(
                 Some(n) => Arc::new(crate::notify::sources::Challenges(Arc::downgrade(n))),
                 None => Arc::new(crate::lobby::NoSink),
             },
+            notify.as_ref().map(|_| {
+                Arc::new(crate::notify::NotifyHook::new(mail_links.as_ref()))
+                    as Arc<dyn crate::lobby::ChallengeHook>
+            }),
         ))
     }));
     let chat = ChatCtx(options.chat.map(|store| {

@@ -28,6 +28,7 @@ pub use store::{ChallengeRecord, LobbyStore};
 
 use crate::error::ApiError;
 use crate::seat::Holder;
+use crate::store::{StoreError, StoreTx};
 use async_trait::async_trait;
 use axum::http::HeaderMap;
 use springboard_rules::Color;
@@ -104,10 +105,27 @@ impl Who<'_> {
     }
 }
 
-/// Who is told of a new personal challenge (the notifications); the
-/// lobby owns the trait, the app implements it.
+/// What is written with a new personal challenge (the notifications: the
+/// challenged account's notification and its email), in the transaction
+/// that stores the challenge; the lobby owns the trait, the app
+/// implements it.
+#[async_trait]
+pub trait ChallengeHook: Send + Sync + 'static {
+    /// Acts on personal challenge `c` in `tx`. An error rolls the
+    /// challenge back (the request gets it).
+    async fn on_personal(
+        &self,
+        tx: &mut StoreTx<'_>,
+        c: &ChallengeRecord,
+    ) -> Result<(), StoreError>;
+}
+
+/// Who is told of a new personal challenge once it is stored (the
+/// notifications' live push); the lobby owns the trait, the app
+/// implements it.
 pub trait ChallengeSink: Send + Sync + 'static {
-    /// Challenge `c`, naming its target account, was just posted.
+    /// Challenge `c`, naming its target account, was just posted (its
+    /// [`ChallengeHook`] writes committed with it).
     fn personal(&self, c: &ChallengeRecord);
 }
 
@@ -131,6 +149,8 @@ pub struct Lobby {
     pub(crate) relation: crate::relation::RelationCtx,
     /// Told of each personal challenge posted.
     pub(crate) personal: Arc<dyn ChallengeSink>,
+    /// Run in the transaction that stores a personal challenge.
+    pub(crate) hook: Option<Arc<dyn ChallengeHook>>,
 }
 
 /// The lobby's handlers' state: a cheap clone (None: the server has no
@@ -154,6 +174,7 @@ impl Lobby {
         grace: Duration,
         relation: crate::relation::RelationCtx,
         personal: Arc<dyn ChallengeSink>,
+        hook: Option<Arc<dyn ChallengeHook>>,
     ) -> Lobby {
         let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
         Lobby {
@@ -165,6 +186,7 @@ impl Lobby {
             posts,
             relation,
             personal,
+            hook,
         }
     }
 }
