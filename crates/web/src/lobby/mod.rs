@@ -10,7 +10,8 @@
 //!   them;
 //! - `hub.rs`: this process's list, its fan-out to the lobby sockets, the
 //!   authors' sockets (a challenge is withdrawn when its author's last one
-//!   is gone) and who is online;
+//!   is gone) and who is online (its own sockets, and the game and
+//!   notifications sockets through [`Presence`]);
 //! - `http.rs`: the routes under `/api/lobby`;
 //! - `ws.rs`: the lobby socket.
 //!
@@ -134,6 +135,40 @@ pub struct NoSink;
 
 impl ChallengeSink for NoSink {
     fn personal(&self, _c: &ChallengeRecord) {}
+}
+
+/// Who is online through the other sockets of signed-in accounts (a
+/// game's, the notifications'): the `live::Online` the app gives the
+/// live and notify domains, counted in the lobby's who-is-online beside
+/// its own sockets (and so told to the other processes with them). Set
+/// once the lobby is made; before (or without a lobby) nothing is
+/// counted.
+#[derive(Default)]
+pub struct Presence(std::sync::OnceLock<std::sync::Weak<Lobby>>);
+
+impl Presence {
+    /// The lobby to count in.
+    pub(crate) fn set(&self, lobby: &Arc<Lobby>) {
+        let _ = self.0.set(Arc::downgrade(lobby));
+    }
+
+    fn lobby(&self) -> Option<Arc<Lobby>> {
+        self.0.get()?.upgrade()
+    }
+}
+
+impl crate::live::Online for Presence {
+    fn opened(&self, user: &str) {
+        if let Some(lobby) = self.lobby() {
+            hub::arrived(&lobby, user);
+        }
+    }
+
+    fn closed(&self, user: &str) {
+        if let Some(lobby) = self.lobby() {
+            hub::departed(&lobby, user);
+        }
+    }
 }
 
 /// The lobby's part of the server.

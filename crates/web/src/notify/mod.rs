@@ -92,6 +92,8 @@ pub struct Notify {
     pub(crate) hub: hub::Hub,
     /// Email, when the server has `--smtp`.
     pub(crate) mail: Option<mail::Mailer>,
+    /// Told of the notifications sockets (who is online).
+    pub(crate) online: Arc<dyn crate::live::Online>,
 }
 
 /// The notifications' handlers' state (None: the server has no accounts,
@@ -112,6 +114,7 @@ impl Notify {
         store: Arc<dyn NotifyStore>,
         accounts: AccountsCtx,
         mail: Option<MailConfig>,
+        online: Arc<dyn crate::live::Online>,
     ) -> Result<Notify, mail::MailError> {
         let mail = mail.map(mail::Mailer::new).transpose()?;
         Ok(Notify {
@@ -119,6 +122,7 @@ impl Notify {
             accounts,
             hub: hub::Hub::default(),
             mail,
+            online,
         })
     }
 

@@ -1034,3 +1034,90 @@ async fn a_challenge_email_is_written_with_the_challenge() {
         drop(second);
     }
 }
+
+/// A socket to `path` at `addr` with the cookies `cookies`.
+async fn ws_with(addr: &str, path: &str, cookies: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().unwrap());
+    req.headers_mut().insert("cookie", cookies.parse().unwrap());
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// Who is online counts a signed-in player whose only open page is a game
+/// (its game socket) or who has only the notifications socket open: on
+/// one process (SQLite), and, on PostgreSQL, seen from another process
+/// than the one holding the socket.
+#[tokio::test]
+async fn who_is_online_counts_the_game_and_notifications_sockets() {
+    let mut pairs: Vec<(&str, Backend, Backend)> = Vec::new();
+    let one = Backend::Sqlite(Arc::new(SqliteStore::memory().await.unwrap()));
+    pairs.push(("sqlite", one.clone(), one));
+    if let Some(options) = postgres_options("notify_online").await {
+        pairs.push((
+            "postgres",
+            Backend::Postgres(Arc::new(
+                PgStore::connect_with(options.clone()).await.unwrap(),
+            )),
+            Backend::Postgres(Arc::new(PgStore::connect_with(options).await.unwrap())),
+        ));
+    }
+    for (which, first, second) in pairs {
+        let clock = support::apps::manual_clock();
+        let app_a = first.app(clock.clone(), None).await;
+        let app_b = if which == "sqlite" {
+            app_a.clone()
+        } else {
+            second.app(clock, None).await
+        };
+        let addr_a = support::loopback::listen(app_a.clone()).await;
+        let addr_b = support::loopback::listen(app_b.clone()).await;
+        // An anonymous lobby page on the first process watches.
+        let mut watcher = ws_with(
+            &addr_a,
+            "/api/lobby/socket",
+            "sb_player=OnlineWatcherToken0001",
+        )
+        .await;
+        let list = next_of(&mut watcher, "list").await;
+        assert_eq!(list["online"]["count"], 0, "{which}: {list}");
+        let mut bob = Browser::new(&app_b);
+        bob.sign_up("bob", PASSWORD).await;
+        let cookies = format!(
+            "sb_player={}; sb_session={}",
+            bob.cookie("sb_player").unwrap(),
+            bob.cookie("sb_session").unwrap()
+        );
+        let online = |v: &Value| v["online"].clone();
+
+        // Only the notifications socket, on the second process.
+        let ws = ws_with(&addr_b, "/api/notify/socket", &cookies).await;
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m), json!({"count": 1, "names": ["bob"]}), "{which}");
+        drop(ws);
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m)["count"], 0, "{which}: {m}");
+
+        // Only a game's page (its socket), on the second process.
+        let g = bob
+            .new_game(json!({"variant": "chess", "mode": "friend"}))
+            .await;
+        let id = g["id"].as_str().unwrap();
+        let ws = ws_with(&addr_b, &format!("/api/games/{id}/ws"), &cookies).await;
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m), json!({"count": 1, "names": ["bob"]}), "{which}");
+        // A second page of the same account: still one.
+        let ws2 = ws_with(&addr_b, "/api/notify/socket", &cookies).await;
+        settle().await;
+        drop(ws);
+        settle().await;
+        let r = bob.get("/api/lobby/challenges").await;
+        assert_eq!(r.body["online"]["count"], 1, "{which}: {}", r.body);
+        drop(ws2);
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m)["count"], 0, "{which}: {m}");
+        let r = bob.get("/api/lobby/challenges").await;
+        assert_eq!(r.body["online"]["count"], 0, "{which}: {}", r.body);
+    }
+}
