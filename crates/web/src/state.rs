@@ -290,7 +290,9 @@ pub(crate) async fn state_with(
         Some(_) => {
             let (sink, rx) = crate::notify::sources::move_sink();
             games.watchers = Arc::new(Sinks(vec![hub.clone(), Arc::new(sink.clone())]));
-            end_hooks.push(Arc::new(crate::notify::sources::EndHook));
+            end_hooks.push(Arc::new(crate::notify::NotifyHook::new(
+                options.mail.as_ref(),
+            )));
             (Some(rx), Some(sink))
         }
         None => {
@@ -330,16 +332,21 @@ pub(crate) async fn state_with(
         }),
         seats,
     });
+    // Who is online through the game and notifications sockets: counted
+    // by the lobby, once it is made.
+    let online = Arc::new(crate::lobby::Presence::default());
     let live = Arc::new(LiveState {
         games: games.clone(),
         hub,
         live_store: store,
         process: seat::random_base62(16),
         presence: shared.then_some(presence_tx),
+        online: online.clone(),
     });
+    let mail_links = options.mail.clone();
     let notify = match notify_store {
         Some(s) => Some(Arc::new(
-            crate::notify::Notify::new(s, accounts.clone(), options.mail)
+            crate::notify::Notify::new(s, accounts.clone(), options.mail, online.clone())
                 .map_err(|e| ServeError::Mail(e.to_string()))?,
         )),
         None => None,
@@ -367,8 +374,15 @@ pub(crate) async fn state_with(
                 Some(n) => Arc::new(crate::notify::sources::Challenges(Arc::downgrade(n))),
                 None => Arc::new(crate::lobby::NoSink),
             },
+            notify.as_ref().map(|_| {
+                Arc::new(crate::notify::NotifyHook::new(mail_links.as_ref()))
+                    as Arc<dyn crate::lobby::ChallengeHook>
+            }),
         ))
     }));
+    if let Some(l) = &lobby.0 {
+        online.set(l);
+    }
     let chat = ChatCtx(options.chat.map(|store| {
         Arc::new(crate::chat::Chat::new(
             store,

@@ -27,6 +27,18 @@ pub struct LiveState {
     /// Games whose sockets here changed, for the presence writer (a shared
     /// store only).
     pub(crate) presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+    /// Told of the game sockets of signed-in accounts (who is online).
+    pub(crate) online: Arc<dyn Online>,
+}
+
+/// Who is told that a signed-in account opened or closed a socket other
+/// than the lobby's (a game's here; the notifications' too): the lobby's
+/// who-is-online. The live domain owns the trait, the app implements it
+/// (`lobby::Presence`). Each `opened` is followed by one `closed` of the
+/// same account, called in order as the sockets open and close.
+pub trait Online: Send + Sync + 'static {
+    fn opened(&self, user: &str);
+    fn closed(&self, user: &str);
 }
 
 /// What the live domain's handlers (`State<LiveCtx>`) and loops hold.

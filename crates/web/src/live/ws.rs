@@ -110,6 +110,9 @@ async fn run(
     // Subscribe before reading the version: no change is missed.
     let mut events = app.hub.join(&id, presence);
     app.presence_changed(&id);
+    if let Some(user) = &who.user {
+        app.online.opened(user);
+    }
     let current = app.games.games.peek(&id).await.map(|l| l.rec.version).ok();
     if let Some(v) = current {
         if client_v.is_none_or(|c| c < v) {
@@ -207,6 +210,9 @@ async fn run(
     }
     app.hub.leave(&id, presence, events);
     app.presence_changed(&id);
+    if let Some(user) = &who.user {
+        app.online.closed(user);
+    }
     tracing::info!(reason = why, messages = received, "websocket disconnected");
 }
 

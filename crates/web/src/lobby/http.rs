@@ -294,9 +294,14 @@ pub(crate) async fn post_as(
         created_at: now,
         start_fen,
     };
+    // A personal challenge's notification and email are written with it.
+    let hook = match &lobby.hook {
+        Some(h) if rec.target_user.is_some() => Some(&**h),
+        _ => None,
+    };
     lobby
         .store
-        .insert_challenge(&rec)
+        .insert_challenge(&rec, hook)
         .await
         .map_err(api_error)?;
     tracing::info!(challenge = %rec.id, variant = %rec.variant, rated, "challenge posted");
@@ -529,8 +534,9 @@ pub(crate) async fn accept_as(
     let game = match lobby.desk.start(new).await {
         Ok(g) => g,
         Err(e) => {
-            // The game could not be made: the challenge is open again.
-            if let Err(e2) = lobby.store.insert_challenge(&c).await {
+            // The game could not be made: the challenge is open again
+            // (its notification was written when it was posted).
+            if let Err(e2) = lobby.store.insert_challenge(&c, None).await {
                 tracing::warn!(challenge = %id, error = %e2, "cannot restore the challenge");
             }
             hub::changed(lobby).await;

@@ -90,7 +90,8 @@ pub(crate) struct Hub {
     refreshing: tokio::sync::Mutex<()>,
     /// Lobby sockets here per seat they hold.
     authors: Mutex<HashMap<String, u32>>,
-    /// Lobby sockets here per signed-in account: its name and count.
+    /// Sockets here per signed-in account (the lobby's, a game's, the
+    /// notifications'): its name (empty until known) and count.
     online: Mutex<HashMap<String, (String, u32)>>,
     /// The other processes' online accounts (id, name), and when heard.
     remote: Mutex<HashMap<String, (OnlineList, std::time::Instant)>>,
@@ -121,8 +122,69 @@ impl Hub {
     fn local_online(&self) -> Vec<(String, String)> {
         lock(&self.online)
             .iter()
+            .filter(|(_, (name, _))| !name.is_empty())
             .map(|(id, (name, _))| (id.clone(), name.clone()))
             .collect()
+    }
+
+    /// One more socket of account `user` here (named `name`, if known):
+    /// whether who is online here changed (then the lobby sockets are
+    /// told), and whether its name is still unknown.
+    fn arrive(&self, user: &str, name: Option<&str>) -> (bool, bool) {
+        let (changed, unknown) = {
+            let mut online = lock(&self.online);
+            let e = online.entry(user.to_string()).or_insert((String::new(), 0));
+            let shown = !e.0.is_empty();
+            if let (true, Some(name)) = (e.0.is_empty(), name) {
+                e.0 = name.to_string();
+            }
+            e.1 = e.1.saturating_add(1);
+            (!shown && !e.0.is_empty(), e.0.is_empty())
+        };
+        if changed {
+            let _ = self.events.send(Event::Online(self.online()));
+        }
+        (changed, unknown)
+    }
+
+    /// Account `user`'s name, looked up after its socket opened: whether
+    /// who is online here changed (it is still here, and shows now).
+    fn named(&self, user: &str, name: &str) -> bool {
+        let changed = match lock(&self.online).get_mut(user) {
+            Some(e) if e.0.is_empty() && !name.is_empty() => {
+                e.0 = name.to_string();
+                true
+            }
+            _ => false,
+        };
+        if changed {
+            let _ = self.events.send(Event::Online(self.online()));
+        }
+        changed
+    }
+
+    /// One socket fewer of account `user` here: whether who is online here
+    /// changed (then the lobby sockets are told).
+    fn depart(&self, user: &str) -> bool {
+        let changed = {
+            let mut online = lock(&self.online);
+            match online.get_mut(user) {
+                Some(e) => {
+                    e.1 = e.1.saturating_sub(1);
+                    let left = e.1 == 0;
+                    let shown = !e.0.is_empty();
+                    if left {
+                        online.remove(user);
+                    }
+                    left && shown
+                }
+                None => false,
+            }
+        };
+        if changed {
+            let _ = self.events.send(Event::Online(self.online()));
+        }
+        changed
     }
 
     /// Who is online, through this process and the others.
@@ -161,15 +223,7 @@ impl Hub {
         }
         let mut new = false;
         if let (Some(user), Some(name)) = (&viewer.user, name) {
-            new = {
-                let mut online = lock(&self.online);
-                let e = online.entry(user.clone()).or_insert((name.to_string(), 0));
-                e.1 += 1;
-                e.1 == 1
-            };
-            if new {
-                let _ = self.events.send(Event::Online(self.online()));
-            }
+            new = self.arrive(user, Some(name)).0;
         }
         (rx, new)
     }
@@ -192,24 +246,7 @@ impl Hub {
         }
         let mut changed = false;
         if let Some(user) = &viewer.user {
-            let left = {
-                let mut online = lock(&self.online);
-                match online.get_mut(user) {
-                    Some(e) => {
-                        e.1 = e.1.saturating_sub(1);
-                        let left = e.1 == 0;
-                        if left {
-                            online.remove(user);
-                        }
-                        left
-                    }
-                    None => false,
-                }
-            };
-            if left {
-                changed = true;
-                let _ = self.events.send(Event::Online(self.online()));
-            }
+            changed = self.depart(user);
         }
         (gone, changed)
     }
@@ -249,6 +286,44 @@ pub(crate) async fn leave(lobby: &Arc<Lobby>, viewer: &Viewer) {
     }
     if online {
         online_changed(lobby).await;
+    }
+}
+
+/// A socket of account `user` other than the lobby's opened here (a
+/// game's, the notifications'): counted at once, so that its close,
+/// counted at once too, always follows; its name is looked up, and who is
+/// online told, off the caller's path.
+pub(crate) fn arrived(lobby: &Arc<Lobby>, user: &str) {
+    let (changed, unknown) = lobby.hub.arrive(user, None);
+    if !changed && !unknown {
+        return;
+    }
+    let lobby = lobby.clone();
+    let user = user.to_string();
+    tokio::spawn(async move {
+        if unknown {
+            match lobby.desk.account_name(&user).await {
+                Ok(Some(name)) => {
+                    if !lobby.hub.named(&user, &name) {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot read an online account's name");
+                    return;
+                }
+            }
+        }
+        online_changed(&lobby).await;
+    });
+}
+
+/// A socket of account `user` other than the lobby's closed here.
+pub(crate) fn departed(lobby: &Arc<Lobby>, user: &str) {
+    if lobby.hub.depart(user) {
+        let lobby = lobby.clone();
+        tokio::spawn(async move { online_changed(&lobby).await });
     }
 }
 

@@ -10,7 +10,8 @@
 //!   them;
 //! - `hub.rs`: this process's list, its fan-out to the lobby sockets, the
 //!   authors' sockets (a challenge is withdrawn when its author's last one
-//!   is gone) and who is online;
+//!   is gone) and who is online (its own sockets, and the game and
+//!   notifications sockets through [`Presence`]);
 //! - `http.rs`: the routes under `/api/lobby`;
 //! - `ws.rs`: the lobby socket.
 //!
@@ -28,6 +29,7 @@ pub use store::{ChallengeRecord, LobbyStore};
 
 use crate::error::ApiError;
 use crate::seat::Holder;
+use crate::store::{StoreError, StoreTx};
 use async_trait::async_trait;
 use axum::http::HeaderMap;
 use springboard_rules::Color;
@@ -104,10 +106,27 @@ impl Who<'_> {
     }
 }
 
-/// Who is told of a new personal challenge (the notifications); the
-/// lobby owns the trait, the app implements it.
+/// What is written with a new personal challenge (the notifications: the
+/// challenged account's notification and its email), in the transaction
+/// that stores the challenge; the lobby owns the trait, the app
+/// implements it.
+#[async_trait]
+pub trait ChallengeHook: Send + Sync + 'static {
+    /// Acts on personal challenge `c` in `tx`. An error rolls the
+    /// challenge back (the request gets it).
+    async fn on_personal(
+        &self,
+        tx: &mut StoreTx<'_>,
+        c: &ChallengeRecord,
+    ) -> Result<(), StoreError>;
+}
+
+/// Who is told of a new personal challenge once it is stored (the
+/// notifications' live push); the lobby owns the trait, the app
+/// implements it.
 pub trait ChallengeSink: Send + Sync + 'static {
-    /// Challenge `c`, naming its target account, was just posted.
+    /// Challenge `c`, naming its target account, was just posted (its
+    /// [`ChallengeHook`] writes committed with it).
     fn personal(&self, c: &ChallengeRecord);
 }
 
@@ -116,6 +135,40 @@ pub struct NoSink;
 
 impl ChallengeSink for NoSink {
     fn personal(&self, _c: &ChallengeRecord) {}
+}
+
+/// Who is online through the other sockets of signed-in accounts (a
+/// game's, the notifications'): the `live::Online` the app gives the
+/// live and notify domains, counted in the lobby's who-is-online beside
+/// its own sockets (and so told to the other processes with them). Set
+/// once the lobby is made; before (or without a lobby) nothing is
+/// counted.
+#[derive(Default)]
+pub struct Presence(std::sync::OnceLock<std::sync::Weak<Lobby>>);
+
+impl Presence {
+    /// The lobby to count in.
+    pub(crate) fn set(&self, lobby: &Arc<Lobby>) {
+        let _ = self.0.set(Arc::downgrade(lobby));
+    }
+
+    fn lobby(&self) -> Option<Arc<Lobby>> {
+        self.0.get()?.upgrade()
+    }
+}
+
+impl crate::live::Online for Presence {
+    fn opened(&self, user: &str) {
+        if let Some(lobby) = self.lobby() {
+            hub::arrived(&lobby, user);
+        }
+    }
+
+    fn closed(&self, user: &str) {
+        if let Some(lobby) = self.lobby() {
+            hub::departed(&lobby, user);
+        }
+    }
 }
 
 /// The lobby's part of the server.
@@ -131,6 +184,8 @@ pub struct Lobby {
     pub(crate) relation: crate::relation::RelationCtx,
     /// Told of each personal challenge posted.
     pub(crate) personal: Arc<dyn ChallengeSink>,
+    /// Run in the transaction that stores a personal challenge.
+    pub(crate) hook: Option<Arc<dyn ChallengeHook>>,
 }
 
 /// The lobby's handlers' state: a cheap clone (None: the server has no
@@ -154,6 +209,7 @@ impl Lobby {
         grace: Duration,
         relation: crate::relation::RelationCtx,
         personal: Arc<dyn ChallengeSink>,
+        hook: Option<Arc<dyn ChallengeHook>>,
     ) -> Lobby {
         let posts = crate::accounts::limit::Counter::new(POSTS_PER_WINDOW);
         Lobby {
@@ -165,6 +221,7 @@ impl Lobby {
             posts,
             relation,
             personal,
+            hook,
         }
     }
 }

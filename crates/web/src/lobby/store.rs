@@ -6,7 +6,8 @@
 //! Accepting is [`LobbyStore::claim`]: one `DELETE ... RETURNING` of the
 //! row, so of two accepts at once exactly one gets the challenge.
 
-use crate::store::{PgStore, SqliteStore, StoreError};
+use super::ChallengeHook;
+use crate::store::{PgStore, SqliteStore, StoreError, StoreTx};
 use async_trait::async_trait;
 use sqlx::postgres::PgListener;
 use sqlx::Row;
@@ -50,7 +51,13 @@ pub struct ChallengeRecord {
 /// Where the challenges are kept.
 #[async_trait]
 pub trait LobbyStore: Send + Sync + 'static {
-    async fn insert_challenge(&self, c: &ChallengeRecord) -> Result<(), StoreError>;
+    /// Stores `c`, and runs `hook` (if any) in the same transaction: both
+    /// are kept or neither.
+    async fn insert_challenge(
+        &self,
+        c: &ChallengeRecord,
+        hook: Option<&dyn ChallengeHook>,
+    ) -> Result<(), StoreError>;
 
     async fn challenge(&self, id: &str) -> Result<Option<ChallengeRecord>, StoreError>;
 
@@ -97,7 +104,7 @@ const COLUMNS: &str = "id, author_seat, author_user, author_name, target_user, t
 /// The [`LobbyStore`] queries of a store type whose `pool()` is a sqlx
 /// pool and whose rows are `$row`; one text for both backends.
 macro_rules! lobby_queries {
-    ($store:ty, $row:ty) => {
+    ($store:ty, $row:ty, $tx:ident) => {
         fn record(row: &$row) -> Result<ChallengeRecord, sqlx::Error> {
             Ok(ChallengeRecord {
                 id: row.try_get("id")?,
@@ -125,7 +132,12 @@ macro_rules! lobby_queries {
         }
 
         impl $store {
-            async fn insert_row(&self, c: &ChallengeRecord) -> Result<(), StoreError> {
+            async fn insert_row(
+                &self,
+                c: &ChallengeRecord,
+                hook: Option<&dyn ChallengeHook>,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool().begin().await?;
                 sqlx::query(&format!(
                     "INSERT INTO challenges ({COLUMNS}) VALUES \
                      ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
@@ -147,8 +159,13 @@ macro_rules! lobby_queries {
                 .bind(c.created_at)
                 .bind(c.correspondence.map(|c| c.text()))
                 .bind(&c.start_fen)
-                .execute(self.pool())
+                .execute(&mut *tx)
                 .await?;
+                // Dropped without a commit, the transaction rolls back.
+                if let Some(hook) = hook {
+                    hook.on_personal(&mut StoreTx::$tx(&mut tx), c).await?;
+                }
+                tx.commit().await?;
                 Ok(())
             }
 
@@ -237,8 +254,12 @@ macro_rules! lobby_store {
     ($store:ty, { $($extra:tt)* }) => {
         #[async_trait]
         impl LobbyStore for $store {
-        async fn insert_challenge(&self, c: &ChallengeRecord) -> Result<(), StoreError> {
-            self.insert_row(c).await
+        async fn insert_challenge(
+            &self,
+            c: &ChallengeRecord,
+            hook: Option<&dyn ChallengeHook>,
+        ) -> Result<(), StoreError> {
+            self.insert_row(c, hook).await
         }
         async fn challenge(&self, id: &str) -> Result<Option<ChallengeRecord>, StoreError> {
             self.one(id).await
@@ -269,7 +290,7 @@ macro_rules! lobby_store {
 mod sqlite {
     use super::*;
     use sqlx::sqlite::SqliteRow;
-    lobby_queries!(SqliteStore, SqliteRow);
+    lobby_queries!(SqliteStore, SqliteRow, Sqlite);
 
     lobby_store!(SqliteStore, {});
 }
@@ -277,7 +298,7 @@ mod sqlite {
 mod pg {
     use super::*;
     use sqlx::postgres::PgRow;
-    lobby_queries!(PgStore, PgRow);
+    lobby_queries!(PgStore, PgRow, Postgres);
 
     lobby_store!(PgStore, {
         async fn notify(&self, payload: &str) -> Result<(), StoreError> {

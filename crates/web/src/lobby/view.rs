@@ -124,7 +124,8 @@ impl Viewer {
     }
 }
 
-/// Who is online: signed-in players with a lobby socket open.
+/// Who is online: signed-in players with a socket open (the lobby's, a
+/// game's, the notifications').
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct OnlineView {
     pub count: usize,

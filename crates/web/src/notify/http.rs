@@ -142,6 +142,7 @@ async fn socket(
 async fn run(notify: Arc<Notify>, user: String, socket: WebSocket) {
     let (mut tx, mut rx) = socket.split();
     let mut events = notify.hub.join(&user);
+    notify.online.opened(&user);
     let first = match notify.store.unread(&user).await {
         Ok(n) => json!({"t": "unread", "unread": n}),
         Err(_) => json!({"t": "unread", "unread": null}),
@@ -171,6 +172,7 @@ async fn run(notify: Arc<Notify>, user: String, socket: WebSocket) {
     }
     drop(events);
     notify.hub.leave();
+    notify.online.closed(&user);
 }
 
 fn email_view(notify: &Notify, e: Option<&EmailRecord>) -> Value {

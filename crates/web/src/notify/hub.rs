@@ -1,7 +1,8 @@
 //! This process's notification sockets, per account, and the delivery of
 //! a new notification: to the account's sockets in every process (on
 //! PostgreSQL through the NOTIFY channel, this process's too; on SQLite
-//! directly), and by email when the account asked for it.
+//! directly), and the wake-up of the email sender for its email (written
+//! with the notification when the account asked for it).
 //!
 //! The socket's messages: `{"t":"unread","unread":N}` (at connect, and
 //! when the count changes otherwise) and
@@ -104,11 +105,13 @@ pub(crate) async fn tell(notify: &Notify, user: &str, id: Option<&str>) {
     }
 }
 
-/// Delivers a new notification: the sockets, and the email.
+/// Delivers a new notification, once it is committed: the sockets, and
+/// a wake-up of the sender for its email (written with it, in the
+/// outbox under the notification's id, when its account wants one).
 pub(crate) async fn deliver(notify: &Notify, rec: &NotificationRecord) {
     tell(notify, &rec.user_id, Some(&rec.id)).await;
     if let Some(mailer) = &notify.mail {
-        super::mail::notification(notify, mailer, rec).await;
+        mailer.wake(&rec.id);
     }
 }
 

@@ -14,7 +14,7 @@
 //! `/email/unsubscribe/{token}`); their tokens are random, single-use and
 //! expiring; only their SHA-256 is stored (`notify_tokens`).
 
-use super::store::{NotificationRecord, OutboxRecord, TokenRecord};
+use super::store::{EmailRecord, NotificationRecord, OutboxRecord, TokenRecord};
 use super::view::view;
 use super::{Kind, Notify};
 use lettre::message::Mailbox;
@@ -71,7 +71,7 @@ pub struct Mailer {
     /// The receiving end, until `mail::start` takes it.
     woken: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
     from: Mailbox,
-    public_url: String,
+    pub(crate) public_url: String,
 }
 
 /// Reads `smtp://host:port` (port 25 by default).
@@ -99,7 +99,7 @@ impl Mailer {
             .map_err(|e: lettre::address::AddressError| {
                 MailError::From(config.from.clone(), e.to_string())
             })?;
-        let public_url = config.public_url.trim_end_matches('/').to_string();
+        let public_url = public_url(&config);
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             return Err(MailError::PublicUrl(config.public_url));
         }
@@ -135,21 +135,16 @@ impl Mailer {
     }
 }
 
-/// An outbox record of `body` to `address` for account `user`.
-fn outgoing(
-    notify: &Notify,
-    user: &str,
-    address: &str,
-    subject: String,
-    body: String,
-) -> OutboxRecord {
+/// An outbox record of `body` to `address` for account `user`, written
+/// at `now`.
+fn outgoing(now: i64, user: &str, address: &str, subject: String, body: String) -> OutboxRecord {
     OutboxRecord {
         id: crate::seat::random_base62(16),
         user_id: user.to_string(),
         address: address.to_string(),
         subject,
         body,
-        created_at: notify.now(),
+        created_at: now,
         attempts: 0,
     }
 }
@@ -268,7 +263,7 @@ async fn send_one(notify: &Notify, id: &str) {
 /// A new link token for `user`: the token (for the link) and its record
 /// (stored by its hash).
 fn new_token(
-    notify: &Notify,
+    now: i64,
     user: &str,
     purpose: &str,
     address: &str,
@@ -282,7 +277,7 @@ fn new_token(
         purpose: purpose.to_string(),
         address: address.to_string(),
         kind: kind.map(|k| k.as_str().to_string()),
-        expires_at: notify.now().saturating_add(valid_ms),
+        expires_at: now.saturating_add(valid_ms),
     };
     (token, rec)
 }
@@ -294,7 +289,8 @@ pub(crate) fn is_token(token: &str) -> bool {
 
 /// Sends `user` the confirmation link of `address`.
 pub(crate) async fn confirmation(notify: &Notify, mailer: &Mailer, user: &str, address: &str) {
-    let (token, rec) = new_token(notify, user, "confirm", address, None, CONFIRM_MS);
+    let now = notify.now();
+    let (token, rec) = new_token(now, user, "confirm", address, None, CONFIRM_MS);
     let link = format!("{}/email/confirm/{token}", mailer.public_url);
     let body = format!(
         "Someone (you, we hope) asked Springboard to send notifications of the account \
@@ -302,7 +298,7 @@ pub(crate) async fn confirmation(notify: &Notify, mailer: &Mailer, user: &str, a
          {link}\n\nIf it was not you, ignore this message: nothing is sent until the address is confirmed.\n"
     );
     let m = outgoing(
-        notify,
+        now,
         user,
         address,
         "Confirm your email address".into(),
@@ -345,24 +341,22 @@ fn sentence(rec: &NotificationRecord) -> (String, String) {
     }
 }
 
-/// The email of notification `rec` and its unsubscribe token, if its
-/// account has a confirmed address that gets its kind.
-pub(crate) async fn compose(
-    notify: &Notify,
-    mailer: &Mailer,
+/// The email of notification `rec` to `email` (the account's address),
+/// if the address is confirmed and gets `rec`'s kind: the message (with
+/// the notification's id: its wake-up after the commit names it) and its
+/// unsubscribe token, both written at `rec.created_at`. `public_url`:
+/// the site, for the links.
+pub(crate) fn compose(
+    public_url: &str,
     rec: &NotificationRecord,
+    email: &EmailRecord,
 ) -> Option<(OutboxRecord, TokenRecord)> {
-    let email = match notify.store.email(&rec.user_id).await {
-        Ok(Some(e)) if e.confirmed && e.kinds.contains(&rec.kind) => e,
-        Ok(_) => return None,
-        Err(e) => {
-            tracing::warn!(error = %e, "cannot read an account's email settings");
-            return None;
-        }
-    };
+    if !email.confirmed || !email.kinds.contains(&rec.kind) {
+        return None;
+    }
     let kind = Kind::parse(&rec.kind);
     let (token, t) = new_token(
-        notify,
+        rec.created_at,
         &rec.user_id,
         "unsubscribe",
         &email.address,
@@ -373,18 +367,15 @@ pub(crate) async fn compose(
     let url = view(rec)["url"].as_str().unwrap_or("/").to_string();
     let words = kind.map_or("these", Kind::words);
     let body = format!(
-        "{what}\n\nOpen it: {}{url}\n\n--\nYou get this because you asked for emails of {words}. \
-         To stop them, open this link (no sign-in needed):\n{}/email/unsubscribe/{token}\n",
-        mailer.public_url, mailer.public_url
+        "{what}\n\nOpen it: {public_url}{url}\n\n--\nYou get this because you asked for emails of {words}. \
+         To stop them, open this link (no sign-in needed):\n{public_url}/email/unsubscribe/{token}\n"
     );
-    let m = outgoing(notify, &rec.user_id, &email.address, subject, body);
+    let mut m = outgoing(rec.created_at, &rec.user_id, &email.address, subject, body);
+    m.id = rec.id.clone();
     Some((m, t))
 }
 
-/// Emails notification `rec` if its account has a confirmed address that
-/// gets its kind.
-pub(crate) async fn notification(notify: &Notify, mailer: &Mailer, rec: &NotificationRecord) {
-    if let Some((m, t)) = compose(notify, mailer, rec).await {
-        queue(notify, mailer, &m, Some(&t)).await;
-    }
+/// The site's URL for the links of `config`'s emails (no trailing `/`).
+pub(crate) fn public_url(config: &MailConfig) -> String {
+    config.public_url.trim_end_matches('/').to_string()
 }

@@ -10,9 +10,12 @@
 //! - `sources.rs`: where they come from: the games' changes (a
 //!   `games::ChangeSink`), a game's end (a `store::GameEndHook`, in the
 //!   ending transaction) and the lobby's personal challenges (the lobby's
-//!   `lobby::ChallengeSink`);
+//!   `lobby::ChallengeHook`, in the transaction that stores the
+//!   challenge, and its `lobby::ChallengeSink`); each notification's
+//!   email is written in the notification's transaction;
 //! - `hub.rs`: this process's sockets per account and the delivery of a
-//!   new notification (the socket, the other processes, the email);
+//!   new notification once committed (the socket, the other processes,
+//!   the wake-up of the email sender);
 //! - `mail.rs`: email through SMTP (`lettre`): the queue, retries, the
 //!   messages, the confirm and unsubscribe tokens;
 //! - `view.rs`: a notification as the page and the emails show it;
@@ -26,6 +29,7 @@ pub mod store;
 pub mod view;
 
 pub use mail::MailConfig;
+pub use sources::NotifyHook;
 pub use store::{EmailRecord, NotificationRecord, NotifyStore, TokenRecord};
 
 use crate::accounts::AccountsCtx;
@@ -88,6 +92,8 @@ pub struct Notify {
     pub(crate) hub: hub::Hub,
     /// Email, when the server has `--smtp`.
     pub(crate) mail: Option<mail::Mailer>,
+    /// Told of the notifications sockets (who is online).
+    pub(crate) online: Arc<dyn crate::live::Online>,
 }
 
 /// The notifications' handlers' state (None: the server has no accounts,
@@ -108,6 +114,7 @@ impl Notify {
         store: Arc<dyn NotifyStore>,
         accounts: AccountsCtx,
         mail: Option<MailConfig>,
+        online: Arc<dyn crate::live::Online>,
     ) -> Result<Notify, mail::MailError> {
         let mail = mail.map(mail::Mailer::new).transpose()?;
         Ok(Notify {
@@ -115,6 +122,7 @@ impl Notify {
             accounts,
             hub: hub::Hub::default(),
             mail,
+            online,
         })
     }
 

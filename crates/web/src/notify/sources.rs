@@ -4,17 +4,25 @@
 //!   beside the live hub): after a move in a correspondence game between
 //!   two seats, the player to move is told (one unread per game: a newer
 //!   one replaces it);
-//! - "game ended": [`EndHook`], a `store::GameEndHook` run in the
+//! - "game ended": [`NotifyHook`], a `store::GameEndHook` run in the
 //!   transaction that ends the game, writes one per player's account
-//!   (not the one who ended it by resigning or by the last move); after
-//!   the commit [`deliver_ends`] pushes them;
-//! - "challenge": [`Challenges`], the lobby's `lobby::ChallengeSink`, for
-//!   the account a personal challenge names.
+//!   (not the one who ended it by resigning or by the last move), and
+//!   its email; after the commit [`deliver_ends`] pushes them;
+//! - "challenge": [`NotifyHook`] again, the lobby's `lobby::ChallengeHook`
+//!   run in the transaction that stores a personal challenge, writes the
+//!   named account's, and its email; after the commit [`Challenges`], the
+//!   lobby's `lobby::ChallengeSink`, pushes it.
+//!
+//! Every notification's email is written in the transaction of the
+//! notification (for a confirmed address that gets its kind): the
+//! delivery after the commit only pushes the notification to the sockets
+//! and wakes the sender, so a process stopped in between (even by
+//! `kill -9`) loses nothing: the outbox's sweep sends the email.
 
-use super::store::{game_in, insert_in, user_of_seat_in, NotificationRecord};
-use super::{hub, is_correspondence, Kind, Notify};
+use super::store::{email_in, game_in, insert_in, outbox_in, user_of_seat_in, NotificationRecord};
+use super::{hub, is_correspondence, Kind, MailConfig, Notify};
 use crate::games::{Live, Mode, Status};
-use crate::lobby::ChallengeRecord;
+use crate::lobby::{ChallengeHook, ChallengeRecord};
 use crate::store::{GameEndHook, GameEnded, GameRecord, GameStore, StoreError, StoreTx};
 use async_trait::async_trait;
 use serde_json::json;
@@ -123,7 +131,14 @@ async fn your_turn(notify: &Notify, games: &dyn GameStore, id: &str) -> Result<(
     // The email is written with the notification: a move acknowledged is
     // a "your turn" that reaches its player, whatever stops the process.
     let mail = match &notify.mail {
-        Some(mailer) => super::mail::compose(notify, mailer, &n).await,
+        Some(mailer) => match notify.store.email(&n.user_id).await {
+            Ok(Some(e)) => super::mail::compose(&mailer.public_url, &n, &e),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read an account's email settings");
+                None
+            }
+        },
         None => None,
     };
     let written = notify
@@ -131,10 +146,7 @@ async fn your_turn(notify: &Notify, games: &dyn GameStore, id: &str) -> Result<(
         .replace_your_turn(&n, mail.as_ref().map(|(m, t)| (m, t)))
         .await?;
     if written {
-        hub::tell(notify, &n.user_id, Some(&n.id)).await;
-        if let (Some(mailer), Some((m, _))) = (&notify.mail, &mail) {
-            mailer.wake(&m.id);
-        }
+        hub::deliver(notify, &n).await;
     }
     Ok(())
 }
@@ -206,14 +218,44 @@ async fn name_in(tx: &mut StoreTx<'_>, user: &str) -> Result<Option<String>, Sto
     })
 }
 
-/// "Game ended" for the players' accounts, written in the transaction
-/// that ends the game (registered in `Options::end_hooks` when the server
-/// has notifications).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct EndHook;
+/// The notifications written in another domain's transaction, each with
+/// its email: "game ended" for the players' accounts, in the transaction
+/// that ends the game (a `store::GameEndHook`, added to the game's end
+/// hooks when the server has notifications), and "challenge" for the
+/// account a personal challenge names, in the transaction that stores it
+/// (the lobby's `lobby::ChallengeHook`).
+#[derive(Clone, Debug, Default)]
+pub struct NotifyHook {
+    /// The site's URL for the emails' links; None: no email.
+    public_url: Option<String>,
+}
+
+impl NotifyHook {
+    /// The hook of a server that sends email as `mail` says (None: none).
+    pub fn new(mail: Option<&MailConfig>) -> NotifyHook {
+        NotifyHook {
+            public_url: mail.map(super::mail::public_url),
+        }
+    }
+
+    /// Writes `n` in `tx`, with its email if its account has a confirmed
+    /// address that gets its kind.
+    async fn write(&self, tx: &mut StoreTx<'_>, n: &NotificationRecord) -> Result<(), StoreError> {
+        insert_in(tx, n).await?;
+        let Some(url) = &self.public_url else {
+            return Ok(());
+        };
+        if let Some(email) = email_in(tx, &n.user_id).await? {
+            if let Some((m, t)) = super::mail::compose(url, n, &email) {
+                outbox_in(tx, &m, &t).await?;
+            }
+        }
+        Ok(())
+    }
+}
 
 #[async_trait]
-impl GameEndHook for EndHook {
+impl GameEndHook for NotifyHook {
     async fn on_end(&self, tx: &mut StoreTx<'_>, ended: &GameEnded) -> Result<(), StoreError> {
         if ended.mode != Mode::Friend {
             return Ok(());
@@ -263,14 +305,15 @@ impl GameEndHook for EndHook {
                 read: false,
                 created_at: ended.at,
             };
-            insert_in(tx, &n).await?;
+            self.write(tx, &n).await?;
         }
         Ok(())
     }
 }
 
-/// After each game's end commits, pushes (and emails) the "game ended"
-/// notifications its hook wrote.
+/// After each game's end commits, pushes the "game ended" notifications
+/// its hook wrote (and wakes the sender for their emails, written with
+/// them).
 pub(crate) fn deliver_ends(
     notify: &Arc<Notify>,
     mut ended: tokio::sync::broadcast::Receiver<GameEnded>,
@@ -302,20 +345,18 @@ pub(crate) fn deliver_ends(
     });
 }
 
-/// Personal challenges, for the challenged account: the lobby's
-/// `ChallengeSink`.
-pub struct Challenges(pub(crate) Weak<Notify>);
-
-impl crate::lobby::ChallengeSink for Challenges {
-    fn personal(&self, c: &ChallengeRecord) {
-        let Some(notify) = self.0.upgrade() else {
-            return;
-        };
+#[async_trait]
+impl ChallengeHook for NotifyHook {
+    async fn on_personal(
+        &self,
+        tx: &mut StoreTx<'_>,
+        c: &ChallengeRecord,
+    ) -> Result<(), StoreError> {
         let Some(user) = c.target_user.clone() else {
-            return;
+            return Ok(());
         };
         if c.author_user.as_deref() == Some(user.as_str()) {
-            return;
+            return Ok(());
         }
         let n = NotificationRecord {
             id: new_id(),
@@ -331,12 +372,37 @@ impl crate::lobby::ChallengeSink for Challenges {
             })
             .to_string(),
             read: false,
-            created_at: notify.now(),
+            created_at: c.created_at,
         };
+        self.write(tx, &n).await
+    }
+}
+
+/// Personal challenges, for the challenged account: the lobby's
+/// `ChallengeSink`, which pushes the notification [`NotifyHook`] wrote
+/// with the challenge (and wakes the sender for its email).
+pub struct Challenges(pub(crate) Weak<Notify>);
+
+impl crate::lobby::ChallengeSink for Challenges {
+    fn personal(&self, c: &ChallengeRecord) {
+        let Some(notify) = self.0.upgrade() else {
+            return;
+        };
+        let id = c.id.clone();
         tokio::spawn(async move {
-            match notify.store.insert_notification(&n).await {
-                Ok(()) => hub::deliver(&notify, &n).await,
-                Err(e) => tracing::warn!(error = %e, "cannot write a challenge notification"),
+            match notify
+                .store
+                .notifications_of(Kind::Challenge.as_str(), &id)
+                .await
+            {
+                Ok(list) => {
+                    for rec in list {
+                        hub::deliver(&notify, &rec).await;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(challenge = %id, error = %e, "cannot read a challenge's notification")
+                }
             }
         });
     }

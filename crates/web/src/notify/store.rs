@@ -2,7 +2,8 @@
 //! outbox of `0012_outbox_start_fen.sql`): the
 //! [`NotifyStore`] queries over each backend's pool (the same portable
 //! statements for SQLite and PostgreSQL), the end-of-game writes in the
-//! ending transaction (`insert_in`, `user_of_seat_in`, `game_in`), and the
+//! ending transaction and the one storing a personal challenge
+//! (`insert_in`, `user_of_seat_in`, `game_in`, `email_in`, `outbox_in`), and the
 //! notices between server processes (PostgreSQL's NOTIFY on [`CHANNEL`]).
 
 use crate::store::{PgStore, SqliteStore, StoreError, StoreTx};
@@ -716,6 +717,75 @@ pub(crate) async fn insert_in(
                 .execute(&mut **c)
                 .await?;
         }
+    }
+    Ok(())
+}
+
+/// The address of account `user`, asked in the open transaction `tx`.
+pub(crate) async fn email_in(
+    tx: &mut StoreTx<'_>,
+    user: &str,
+) -> Result<Option<EmailRecord>, StoreError> {
+    let q = "SELECT address, confirmed, kinds FROM notify_emails WHERE user_id = $1";
+    let row: Option<(String, bool, String)> = match tx {
+        StoreTx::Sqlite(c) => {
+            sqlx::query_as(q)
+                .bind(user)
+                .fetch_optional(&mut **c)
+                .await?
+        }
+        StoreTx::Postgres(c) => {
+            sqlx::query_as(q)
+                .bind(user)
+                .fetch_optional(&mut **c)
+                .await?
+        }
+    };
+    Ok(row.map(|(address, confirmed, kinds)| EmailRecord {
+        user_id: user.to_string(),
+        address,
+        confirmed,
+        kinds: kinds
+            .split(',')
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+            .collect(),
+    }))
+}
+
+/// Puts `m` and its link's token `t` in the outbox, in the open
+/// transaction `tx`: sent once `tx` commits, never if it rolls back.
+pub(crate) async fn outbox_in(
+    tx: &mut StoreTx<'_>,
+    m: &OutboxRecord,
+    t: &TokenRecord,
+) -> Result<(), StoreError> {
+    macro_rules! write {
+        ($c:expr) => {{
+            sqlx::query(INSERT_TOKEN)
+                .bind(&t.hash)
+                .bind(&t.user_id)
+                .bind(&t.purpose)
+                .bind(&t.address)
+                .bind(&t.kind)
+                .bind(t.expires_at)
+                .execute(&mut **$c)
+                .await?;
+            sqlx::query(INSERT_OUTBOX)
+                .bind(&m.id)
+                .bind(&m.user_id)
+                .bind(&m.address)
+                .bind(&m.subject)
+                .bind(&m.body)
+                .bind(m.created_at)
+                .bind(m.attempts)
+                .execute(&mut **$c)
+                .await?;
+        }};
+    }
+    match tx {
+        StoreTx::Sqlite(c) => write!(c),
+        StoreTx::Postgres(c) => write!(c),
     }
     Ok(())
 }

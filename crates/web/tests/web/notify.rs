@@ -6,15 +6,20 @@
 //! and email through a real SMTP server (Python's `aiosmtpd`, started by
 //! the test): the confirmation link, the notification's email and its
 //! unsubscribe link, forged, reused and expired tokens refused; an email
-//! that could not be sent waits in the outbox for the next process.
+//! that could not be sent waits in the outbox for the next process; the
+//! "game ended" and "challenge" emails are written in the transaction of
+//! their notification (none lost when the process stops right after it,
+//! none sent twice).
 
 use crate::support;
 
 use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
-use springboard_web::notify::MailConfig;
-use springboard_web::{app_with, ManualClock, Options, PgStore, SqliteStore, Store};
+use springboard_web::lobby::{ChallengeRecord, LobbyStore};
+use springboard_web::notify::{EmailRecord, MailConfig, NotifyHook, NotifyStore};
+use springboard_web::store::{Ending, GameEndHook, GameEnded};
+use springboard_web::{app_with, Clock, ManualClock, Options, PgStore, SqliteStore, Store};
 use std::sync::Arc;
 use std::time::Duration;
 use support::browser::Browser;
@@ -53,6 +58,81 @@ impl Backend {
             }
         };
         app_with(store, options).await.unwrap()
+    }
+
+    fn store(&self) -> Arc<dyn Store> {
+        match self {
+            Backend::Sqlite(s) => s.clone(),
+            Backend::Postgres(s) => s.clone(),
+        }
+    }
+
+    fn notify(&self) -> Arc<dyn NotifyStore> {
+        match self {
+            Backend::Sqlite(s) => s.clone(),
+            Backend::Postgres(s) => s.clone(),
+        }
+    }
+
+    fn lobby(&self) -> Arc<dyn LobbyStore> {
+        match self {
+            Backend::Sqlite(s) => s.clone(),
+            Backend::Postgres(s) => s.clone(),
+        }
+    }
+
+    /// The one number `sql` answers with `arg` bound to `$1`.
+    async fn number(&self, sql: &str, arg: &str) -> i64 {
+        match self {
+            Backend::Sqlite(s) => sqlx::query_scalar(sql)
+                .bind(arg)
+                .fetch_one(s.pool())
+                .await
+                .unwrap(),
+            Backend::Postgres(s) => sqlx::query_scalar(sql)
+                .bind(arg)
+                .fetch_one(s.pool())
+                .await
+                .unwrap(),
+        }
+    }
+
+    /// The addresses the outbox holds mail for, sorted.
+    async fn outbox(&self) -> Vec<String> {
+        let sql = "SELECT address FROM notify_outbox ORDER BY address";
+        match self {
+            Backend::Sqlite(s) => sqlx::query_scalar(sql).fetch_all(s.pool()).await.unwrap(),
+            Backend::Postgres(s) => sqlx::query_scalar(sql).fetch_all(s.pool()).await.unwrap(),
+        }
+    }
+
+    /// The id of the account named `name`.
+    async fn user_id(&self, name: &str) -> String {
+        let sql = "SELECT id FROM users WHERE name = $1";
+        match self {
+            Backend::Sqlite(s) => sqlx::query_scalar(sql)
+                .bind(name)
+                .fetch_one(s.pool())
+                .await
+                .unwrap(),
+            Backend::Postgres(s) => sqlx::query_scalar(sql)
+                .bind(name)
+                .fetch_one(s.pool())
+                .await
+                .unwrap(),
+        }
+    }
+
+    /// Gives account `name` the confirmed address `address`, getting the
+    /// emails of `kinds`.
+    async fn confirmed(&self, name: &str, address: &str, kinds: &[&str]) {
+        let e = EmailRecord {
+            user_id: self.user_id(name).await,
+            address: address.to_string(),
+            confirmed: true,
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+        };
+        self.notify().set_email(&e, 0).await.unwrap();
     }
 }
 
@@ -749,5 +829,295 @@ async fn the_socket_tells_the_count_and_new_ones_across_processes() {
         let r = bob.post(&format!("/api/notify/{id}/read"), json!({})).await;
         assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
         assert_eq!(next_of(&mut ws, "unread").await["unread"], 0, "{which}");
+    }
+}
+
+fn mail_to(port: u16) -> MailConfig {
+    MailConfig {
+        smtp: format!("smtp://127.0.0.1:{port}"),
+        from: "Springboard <noreply@play.test>".into(),
+        public_url: "http://play.test".into(),
+    }
+}
+
+/// The messages `smtp` received to `address` with `needle`.
+fn received(smtp: &Smtp, address: &str, needle: &str) -> usize {
+    smtp.messages()
+        .iter()
+        .filter(|m| m.contains(&format!("To: {address}")) && m.contains(needle))
+        .count()
+}
+
+/// A game's "game ended" email is written in the transaction that ends
+/// the game: when the process stops right after the commit (the store's
+/// change alone, with the notifications' hook, and no server to deliver),
+/// the outbox holds one email per player who wants it, which the next
+/// process sends once; with the server delivering, one email, never two.
+#[tokio::test]
+async fn a_game_ended_email_is_written_with_its_notification() {
+    let Some(smtp) = Smtp::start().await else {
+        return;
+    };
+    let config = mail_to(smtp.port);
+    for backend in backends("notify_end_mail").await {
+        let which = backend.name();
+        let clock = support::apps::manual_clock();
+        let first = backend.app(clock.clone(), Some(config.clone())).await;
+        let mut ann = Browser::new(&first);
+        ann.sign_up("Ann", PASSWORD).await;
+        let mut bob = Browser::new(&first);
+        bob.sign_up("bob", PASSWORD).await;
+        let ann_at = format!("ann-end-{which}@example.org");
+        let bob_at = format!("bob-end-{which}@example.org");
+        // Ann wants "game ended" emails; Bob only the other kinds.
+        backend.confirmed("Ann", &ann_at, &["game_ended"]).await;
+        backend
+            .confirmed("bob", &bob_at, &["your_turn", "challenge"])
+            .await;
+        let game = friend_game(&mut ann, &mut bob, None).await;
+        drop(first);
+        settle().await;
+
+        // The ending transaction commits, and nothing runs after it.
+        clock.advance(1000);
+        let store = backend.store();
+        let before = store.load(&game).await.unwrap().unwrap();
+        let mut after = before.clone();
+        after.status = springboard_web::Status::Ended;
+        after.result = Some("0-1".into());
+        after.reason = Some("time".into());
+        after.version = before.version + 1;
+        after.updated_at = clock.now_ms();
+        let event = GameEnded::of_change(&before, &after).unwrap();
+        let hooks: Vec<Arc<dyn GameEndHook>> = vec![Arc::new(NotifyHook::new(Some(&config)))];
+        let ending = Ending {
+            event: &event,
+            hooks: &hooks,
+        };
+        assert!(store
+            .update(&after, before.version, &[], Some(ending))
+            .await
+            .unwrap());
+        let told = backend
+            .number(
+                "SELECT COUNT(*) FROM notifications WHERE kind = 'game_ended' AND subject = $1",
+                &game,
+            )
+            .await;
+        assert_eq!(told, 2, "{which}: both players are told");
+        assert_eq!(backend.outbox().await, vec![ann_at.clone()], "{which}");
+
+        // The next process sends it, once.
+        let second = backend.app(clock.clone(), Some(config.clone())).await;
+        let needle = format!("/g/{game}");
+        let m = smtp.wait(&[&format!("To: {ann_at}"), &needle]).await;
+        assert!(
+            m.contains("Subject: Your game against bob ended"),
+            "{which}: {m}"
+        );
+        settle().await;
+        assert_eq!(received(&smtp, &ann_at, &needle), 1, "{which}: sent once");
+        assert_eq!(received(&smtp, &bob_at, &needle), 0, "{which}");
+        assert!(backend.outbox().await.is_empty(), "{which}");
+
+        // With the server delivering: one email, not a second one from
+        // the delivery after the commit.
+        ann.app = second.clone();
+        bob.app = second.clone();
+        backend
+            .confirmed("bob", &bob_at, &["your_turn", "game_ended"])
+            .await;
+        let game = friend_game(&mut ann, &mut bob, None).await;
+        clock.advance(1000);
+        let r = bob
+            .post(&format!("/api/games/{game}/resign"), json!({}))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{which}: {}", r.body);
+        let needle = format!("/g/{game}");
+        smtp.wait(&[&format!("To: {ann_at}"), &needle]).await;
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        assert_eq!(received(&smtp, &ann_at, &needle), 1, "{which}: sent once");
+        // Bob resigned: he is not told.
+        assert_eq!(received(&smtp, &bob_at, &needle), 0, "{which}");
+        assert!(backend.outbox().await.is_empty(), "{which}");
+        drop(second);
+    }
+}
+
+/// A personal challenge's email is written in the transaction that
+/// stores the challenge: stored with the notifications' hook and nothing
+/// after it, the outbox holds the challenged player's email, which the
+/// next process sends once; posted through the server, one email.
+#[tokio::test]
+async fn a_challenge_email_is_written_with_the_challenge() {
+    let Some(smtp) = Smtp::start().await else {
+        return;
+    };
+    let config = mail_to(smtp.port);
+    for backend in backends("notify_challenge_mail").await {
+        let which = backend.name();
+        let clock = support::apps::manual_clock();
+        let first = backend.app(clock.clone(), Some(config.clone())).await;
+        let mut ann = Browser::new(&first);
+        ann.sign_up("Ann", PASSWORD).await;
+        let mut bob = Browser::new(&first);
+        bob.sign_up("bob", PASSWORD).await;
+        let ann_at = format!("ann-ch-{which}@example.org");
+        let bob_at = format!("bob-ch-{which}@example.org");
+        backend.confirmed("Ann", &ann_at, &["challenge"]).await;
+        backend.confirmed("bob", &bob_at, &["challenge"]).await;
+        drop(first);
+        settle().await;
+
+        // The challenge's transaction commits, and nothing runs after it.
+        let rec = ChallengeRecord {
+            id: "challengeKept01".into(),
+            author_seat: "a-seat-of-ann".into(),
+            author_user: Some(backend.user_id("Ann").await),
+            author_name: Some("Ann".into()),
+            target_user: Some(backend.user_id("bob").await),
+            target_name: Some("bob".into()),
+            variant: "chess".into(),
+            clock_initial_ms: None,
+            clock_increment_ms: None,
+            correspondence: None,
+            color: "random".into(),
+            rated: false,
+            min_rating: None,
+            max_rating: None,
+            process: "a-process-that-died".into(),
+            created_at: clock.now_ms(),
+            start_fen: None,
+        };
+        let hook = NotifyHook::new(Some(&config));
+        backend
+            .lobby()
+            .insert_challenge(&rec, Some(&hook))
+            .await
+            .unwrap();
+        let told = backend
+            .number(
+                "SELECT COUNT(*) FROM notifications WHERE kind = 'challenge' AND subject = $1",
+                &rec.id,
+            )
+            .await;
+        assert_eq!(told, 1, "{which}");
+        assert_eq!(backend.outbox().await, vec![bob_at.clone()], "{which}");
+
+        // The next process sends it, once.
+        let second = backend.app(clock.clone(), Some(config.clone())).await;
+        let subject = "Subject: Ann challenges you";
+        smtp.wait(&[&format!("To: {bob_at}"), subject]).await;
+        settle().await;
+        assert_eq!(received(&smtp, &bob_at, subject), 1, "{which}: sent once");
+        assert!(backend.outbox().await.is_empty(), "{which}");
+
+        // Posted through the server: one email more, not two.
+        ann.app = second.clone();
+        let r = ann
+            .post(
+                "/api/lobby/challenges",
+                json!({"variant": "hoplit", "to": "bob"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{which}: {}", r.body);
+        for _ in 0..200 {
+            if received(&smtp, &bob_at, subject) >= 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        assert_eq!(received(&smtp, &bob_at, subject), 2, "{which}: one each");
+        assert_eq!(received(&smtp, &ann_at, subject), 0, "{which}");
+        assert!(backend.outbox().await.is_empty(), "{which}");
+        drop(second);
+    }
+}
+
+/// A socket to `path` at `addr` with the cookies `cookies`.
+async fn ws_with(addr: &str, path: &str, cookies: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().unwrap());
+    req.headers_mut().insert("cookie", cookies.parse().unwrap());
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// Who is online counts a signed-in player whose only open page is a game
+/// (its game socket) or who has only the notifications socket open: on
+/// one process (SQLite), and, on PostgreSQL, seen from another process
+/// than the one holding the socket.
+#[tokio::test]
+async fn who_is_online_counts_the_game_and_notifications_sockets() {
+    let mut pairs: Vec<(&str, Backend, Backend)> = Vec::new();
+    let one = Backend::Sqlite(Arc::new(SqliteStore::memory().await.unwrap()));
+    pairs.push(("sqlite", one.clone(), one));
+    if let Some(options) = postgres_options("notify_online").await {
+        pairs.push((
+            "postgres",
+            Backend::Postgres(Arc::new(
+                PgStore::connect_with(options.clone()).await.unwrap(),
+            )),
+            Backend::Postgres(Arc::new(PgStore::connect_with(options).await.unwrap())),
+        ));
+    }
+    for (which, first, second) in pairs {
+        let clock = support::apps::manual_clock();
+        let app_a = first.app(clock.clone(), None).await;
+        let app_b = if which == "sqlite" {
+            app_a.clone()
+        } else {
+            second.app(clock, None).await
+        };
+        let addr_a = support::loopback::listen(app_a.clone()).await;
+        let addr_b = support::loopback::listen(app_b.clone()).await;
+        // An anonymous lobby page on the first process watches.
+        let mut watcher = ws_with(
+            &addr_a,
+            "/api/lobby/socket",
+            "sb_player=OnlineWatcherToken0001",
+        )
+        .await;
+        let list = next_of(&mut watcher, "list").await;
+        assert_eq!(list["online"]["count"], 0, "{which}: {list}");
+        let mut bob = Browser::new(&app_b);
+        bob.sign_up("bob", PASSWORD).await;
+        let cookies = format!(
+            "sb_player={}; sb_session={}",
+            bob.cookie("sb_player").unwrap(),
+            bob.cookie("sb_session").unwrap()
+        );
+        let online = |v: &Value| v["online"].clone();
+
+        // Only the notifications socket, on the second process.
+        let ws = ws_with(&addr_b, "/api/notify/socket", &cookies).await;
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m), json!({"count": 1, "names": ["bob"]}), "{which}");
+        drop(ws);
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m)["count"], 0, "{which}: {m}");
+
+        // Only a game's page (its socket), on the second process.
+        let g = bob
+            .new_game(json!({"variant": "chess", "mode": "friend"}))
+            .await;
+        let id = g["id"].as_str().unwrap();
+        let ws = ws_with(&addr_b, &format!("/api/games/{id}/ws"), &cookies).await;
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m), json!({"count": 1, "names": ["bob"]}), "{which}");
+        // A second page of the same account: still one.
+        let ws2 = ws_with(&addr_b, "/api/notify/socket", &cookies).await;
+        settle().await;
+        drop(ws);
+        settle().await;
+        let r = bob.get("/api/lobby/challenges").await;
+        assert_eq!(r.body["online"]["count"], 1, "{which}: {}", r.body);
+        drop(ws2);
+        let m = next_of(&mut watcher, "online").await;
+        assert_eq!(online(&m)["count"], 0, "{which}: {m}");
+        let r = bob.get("/api/lobby/challenges").await;
+        assert_eq!(r.body["online"]["count"], 0, "{which}: {}", r.body);
     }
 }
