@@ -70,7 +70,7 @@ function whiteValue(score) {
 /**
  * @typedef {{ multipv: number, fen: string, score: { cp?: number, mate?: number }, depth: number, pv_uci: string[], share?: number, [k: string]: any }} Line
  * @typedef {{ worker: Worker, share: string[] | null, multipv: number, lines: Line[], next: Line[], depth: number, done: boolean }} Thread
- * @typedef {{ lines: Line[], depth: number, threads: number, done: boolean, ready: boolean }} View
+ * @typedef {{ lines: Line[], depth: number, threads: number, nodes: number[], done: boolean, ready: boolean }} View
  */
 
 /**
@@ -129,6 +129,8 @@ export function startAnalysis(opts) {
       lines: all.slice(0, opts.multipv),
       depth,
       threads: threads.length,
+      // Each worker's nodes at its latest iteration.
+      nodes: threads.map((t) => (t.lines.length ? t.lines[0].nodes : 0)),
       done: running.length === 0,
       // Every worker has reported (or ended): before, a share not heard
       // from may hold a better line than those shown.
