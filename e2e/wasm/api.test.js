@@ -72,19 +72,3 @@ test("the search reports its progress (depth, score, line, nodes) and stops when
   assert.ok(stopped.best);
   assert.throws(() => a.search(g, '{"depht": 3}', () => false), /bad search limits/);
 });
-
-test("searchmoves: only the listed root moves are searched; an illegal one is refused", () => {
-  const g = new rules.Game("chess");
-  const a = new rules.Analyser(8);
-  const firsts = new Set();
-  const result = JSON.parse(
-    a.search(g, JSON.stringify({ depth: 4, multipv: 2, searchmoves: ["a2a3", "h2h3"] }), (text) => {
-      firsts.add(JSON.parse(text).pv[0]);
-      return false;
-    }),
-  );
-  assert.deepEqual([...firsts].sort(), ["a2a3", "h2h3"]);
-  assert.ok(["a2a3", "h2h3"].includes(result.best), result.best);
-  assert.throws(() => a.search(g, JSON.stringify({ searchmoves: ["e2e5"] }), () => false), /searchmoves: illegal move 'e2e5'/);
-  assert.throws(() => a.search(g, JSON.stringify({ searchmoves: [] }), () => false), /searchmoves lists no move/);
-});

@@ -131,9 +131,8 @@ impl Analyser {
     }
 
     /// Searches `game`'s position within `limits` (JSON `{depth, nodes,
-    /// movetime, multipv, level, searchmoves}`, each optional; `level`
-    /// plays as the server's engine plays that level; `searchmoves` the
-    /// root moves to search, in long notation). `on_info` is called with each
+    /// movetime, multipv, level}`, each optional; `level` plays as the
+    /// server's engine plays that level). `on_info` is called with each
     /// report (JSON) and returns true to stop. Returns the result (JSON).
     pub fn search(
         &mut self,
@@ -150,10 +149,7 @@ impl Analyser {
                 Err(_) => true,
             }
         };
-        let result = self
-            .inner
-            .search(&game.state, &limits, &mut report)
-            .map_err(fail)?;
+        let result = self.inner.search(&game.state, &limits, &mut report);
         Ok(json(&result))
     }
 }

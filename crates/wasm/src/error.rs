@@ -18,10 +18,6 @@ pub enum WasmError {
     GameOver,
     #[error("bad search limits: {0}")]
     Limits(String),
-    #[error("bad search limits: searchmoves: {0}")]
-    SearchMove(#[source] MoveError),
-    #[error("bad search limits: searchmoves lists no move")]
-    NoSearchMoves,
     #[error("bad PGN tags: {0}")]
     Tags(String),
 }

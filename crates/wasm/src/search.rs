@@ -1,15 +1,13 @@
 //! The engine in the browser: one search thread, its progress reported
 //! after each iteration (depth, score, best line, nodes) to a callback that
-//! may stop it. The page runs several of them, each in its own Web Worker,
-//! on shares of the root moves (`searchmoves`).
+//! may stop it.
 
 use crate::error::WasmError;
 use crate::game::GameState;
 use serde::{Deserialize, Serialize};
 use springboard_engine::tt::Bound;
 use springboard_engine::{Engine, Info, Level, Limits, Score, Signals, Strength};
-use springboard_rules::notation::san::to_san;
-use springboard_rules::notation::uci::{parse_uci, to_uci};
+use springboard_rules::notation::{san::to_san, uci::to_uci};
 use springboard_rules::{Move, Position};
 
 /// What bounds a search. With none the search goes on until the callback
@@ -27,11 +25,6 @@ pub struct SearchLimits {
     /// it (`springboard_engine::Level`): its strength, and its think time
     /// unless `movetime` is given. Without it, full strength.
     pub level: Option<u8>,
-    /// The root moves to search, in long notation (UCI's `go
-    /// searchmoves`): the other legal moves are left out. Each must be a
-    /// legal move of the position; the list may not be empty. Without it,
-    /// every legal move.
-    pub searchmoves: Option<Vec<String>>,
 }
 
 impl SearchLimits {
@@ -40,26 +33,6 @@ impl SearchLimits {
             return Ok(SearchLimits::default());
         }
         serde_json::from_str(text).map_err(|e| WasmError::Limits(e.to_string()))
-    }
-
-    /// The legal moves of `pos` that `searchmoves` leaves out (the
-    /// engine's `Limits::excluded`): none without the list.
-    pub fn excluded(&self, pos: &Position) -> Result<Vec<Move>, WasmError> {
-        let Some(texts) = &self.searchmoves else {
-            return Ok(Vec::new());
-        };
-        if texts.is_empty() {
-            return Err(WasmError::NoSearchMoves);
-        }
-        let listed = texts
-            .iter()
-            .map(|t| parse_uci(pos, t.trim()).map_err(WasmError::SearchMove))
-            .collect::<Result<Vec<Move>, WasmError>>()?;
-        Ok(pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !listed.contains(m))
-            .collect())
     }
 }
 
@@ -167,16 +140,13 @@ impl Analyser {
 
     /// Searches the current position of `game`. `on_info` hears every
     /// report and returns true to stop the search, which then answers with
-    /// the best move so far. Refuses a `searchmoves` that names a move
-    /// not legal here, or none.
+    /// the best move so far.
     pub fn search(
         &mut self,
         game: &GameState,
         limits: &SearchLimits,
         on_info: &mut dyn FnMut(&InfoView) -> bool,
-    ) -> Result<ResultView, WasmError> {
-        let pos = game.position();
-        let excluded = limits.excluded(pos)?;
+    ) -> ResultView {
         // One thread: a browser's WebAssembly has none to share memory with
         // here. Never `infinite`: the search cannot sleep while it waits
         // for a stop, so an unbounded search ends at the engine's depth cap.
@@ -188,9 +158,9 @@ impl Analyser {
             depth: limits.depth,
             nodes: limits.nodes,
             movetime: limits.movetime.or(level.map(Level::think_ms)),
-            excluded,
             ..Limits::default()
         };
+        let pos = game.position();
         let signals = Signals::new();
         let result = self.engine.search(
             pos,
@@ -203,7 +173,7 @@ impl Analyser {
                 }
             },
         );
-        Ok(ResultView {
+        ResultView {
             best: result.best.map(|m| to_uci(pos, m)),
             best_san: result.best.map(|m| to_san(pos, m)),
             ponder: result.best.zip(result.ponder).map(|(b, p)| {
@@ -214,6 +184,6 @@ impl Analyser {
             score: result.score.into(),
             depth: result.depth,
             nodes: result.nodes,
-        })
+        }
     }
 }

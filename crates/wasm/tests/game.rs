@@ -67,14 +67,12 @@ fn search_reports_and_stops() {
     let mut a = Analyser::new(4);
     let mut depths = Vec::new();
     let limits = SearchLimits::from_json(r#"{"depth": 4}"#).unwrap();
-    let r = a
-        .search(&g, &limits, &mut |info| {
-            assert!(info.nodes > 0 && !info.pv.is_empty());
-            assert_eq!(info.pv.len(), info.pv_san.len());
-            depths.push(info.depth);
-            false
-        })
-        .unwrap();
+    let r = a.search(&g, &limits, &mut |info| {
+        assert!(info.nodes > 0 && !info.pv.is_empty());
+        assert_eq!(info.pv.len(), info.pv_san.len());
+        depths.push(info.depth);
+        false
+    });
     assert_eq!(depths, [1, 2, 3, 4]);
     assert_eq!(r.depth, 4);
     assert!(r.best.is_some() && matches!(r.score, ScoreView::Cp(_)));
@@ -83,12 +81,10 @@ fn search_reports_and_stops() {
     // the stop every few thousand nodes, so a short iteration or two may
     // still end and report.
     let mut reports = 0;
-    let r = a
-        .search(&g, &SearchLimits::default(), &mut |_| {
-            reports += 1;
-            reports >= 2
-        })
-        .unwrap();
+    let r = a.search(&g, &SearchLimits::default(), &mut |_| {
+        reports += 1;
+        reports >= 2
+    });
     assert!((2..=6).contains(&reports), "{reports} reports");
     assert!((2..=6).contains(&r.depth), "depth {}", r.depth);
     assert!(matches!(
@@ -103,16 +99,16 @@ fn a_level_plays_as_the_servers_level() {
     let g = GameState::new("hopchess", None).unwrap();
     let mut a = Analyser::new(4);
     let limits = SearchLimits::from_json(r#"{"level": 1}"#).unwrap();
-    let r = a.search(&g, &limits, &mut |_| false).unwrap();
+    let r = a.search(&g, &limits, &mut |_| false);
     assert_eq!(r.depth, 1);
     let best = r.best.expect("a move");
     assert!(g.legal().iter().any(|m| m.uci == best), "{best}");
     // Level 21 is full strength: no depth cap, bounded here by the depth.
     let limits = SearchLimits::from_json(r#"{"level": 21, "depth": 3}"#).unwrap();
-    assert_eq!(a.search(&g, &limits, &mut |_| false).unwrap().depth, 3);
+    assert_eq!(a.search(&g, &limits, &mut |_| false).depth, 3);
     // A level out of range is clamped, as the server clamps it.
     let limits = SearchLimits::from_json(r#"{"level": 0, "depth": 3}"#).unwrap();
-    assert_eq!(a.search(&g, &limits, &mut |_| false).unwrap().depth, 1);
+    assert_eq!(a.search(&g, &limits, &mut |_| false).depth, 1);
 }
 
 #[test]

@@ -43,7 +43,6 @@ pub static ASSETS: &[Asset] = &[
     asset!("account.js", JS),
     asset!("analysis.js", JS),
     asset!("analysisworker.js", JS),
-    asset!("analysisthreads.js", JS),
     asset!("boardinput.js", JS),
     asset!("boardsize.js", JS),
     asset!("chooser.js", JS),

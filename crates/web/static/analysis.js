@@ -2,14 +2,12 @@
 // The engine's analysis of the shown position: its score, depth and best
 // line beside the board (with the next best lines), the evaluation bar,
 // and the best moves' arrows. With the rules core in the browser
-// (localrules.js) the engine runs there, in up to four Web Workers
-// (analysisthreads.js: each searches a share of the root moves, their
-// lines merged), with no depth limit: each iteration is shown as it ends,
-// until the position changes or the analysis is switched off. Without the
-// build the server's analysis endpoint answers.
+// (localrules.js) the engine runs there, in a Web Worker
+// (analysisworker.js), with no depth limit: each iteration is shown as it
+// ends, until the position changes or the analysis is switched off. One
+// search thread. Without the build the server's analysis endpoint answers.
 
 import { api } from "./api.js";
-import { startAnalysis } from "./analysisthreads.js";
 import { loadRules, rulesBuild } from "./localrules.js";
 import { $, app, viewingCurrent, ended, hooks } from "./state.js";
 
@@ -17,9 +15,8 @@ import { $, app, viewingCurrent, ended, hooks } from "./state.js";
 // move list) is analysed. Only the answer about the latest position is
 // shown: an older one (its position no longer shown) is dropped; the
 // server stops an older search itself, the worker's is ended here.
-// `lines`: the merged lines of the workers, best first (MultiPV);
-// `search`: the workers' analysis running (analysisthreads.js).
-const analysis = { seq: 0, timer: null, answer: null, lines: [], search: null, drawTimer: null };
+// `lines`: the worker's latest line of each rank (MultiPV).
+const analysis = { seq: 0, timer: null, answer: null, lines: [], worker: null, drawTimer: null };
 
 // How many lines the engine in the browser reports.
 const MULTIPV = 3;
@@ -86,28 +83,19 @@ function formatScore(score, win) {
 function showAnalysis(fields, answer) {
   analysis.answer = answer || null;
   if (!answer) analysis.lines = [];
-  renderLines(fields.depth);
+  renderLines();
   const score = $("analysis-score");
   score.textContent = fields.score || "";
   score.dataset.kind = fields.kind || "";
   $("analysis-depth").textContent = fields.depth ? `depth ${fields.depth}` : "";
-  const line = $("analysis-line");
-  line.textContent = fields.line || "";
-  line.dataset.share = answer && answer.share !== undefined ? String(answer.share) : "";
-  $("analysis-line-depth").textContent = lineDepth(answer, fields.depth);
+  $("analysis-line").textContent = fields.line || "";
   $("analysis-status").textContent = fields.status || "";
   $("analysis").dataset.ply = fields.ply === undefined ? "" : String(fields.ply);
   renderEvalBar();
 }
 
-// A line's own depth where it is deeper than the depth shown (the
-// workers of several threads each go at their own pace): " (depth 14)".
-function lineDepth(line, shown) {
-  return line && line.depth && shown && line.depth !== shown ? ` (depth ${line.depth})` : "";
-}
-
 // The next best lines under the best one.
-function renderLines(shown) {
+function renderLines() {
   const list = $("analysis-lines");
   const a = analysis.answer;
   const rest = a ? analysis.lines.slice(1).filter((l) => l && l.fen === a.fen) : [];
@@ -115,36 +103,21 @@ function renderLines(shown) {
   list.replaceChildren(
     ...rest.map((l) => {
       const li = document.createElement("li");
-      if (l.share !== undefined) li.dataset.share = String(l.share);
       const score = document.createElement("span");
       score.className = "score";
       score.textContent = formatScore(l.score, l.win);
       li.append(score, " ", l.pv_text);
-      const depth = lineDepth(l, shown);
-      if (depth) {
-        const d = document.createElement("span");
-        d.className = "depth";
-        d.textContent = depth;
-        li.append(d);
-      }
       return li;
     }),
   );
 }
 
-// The number of search threads shown in the panel's heading ("" for the
-// server's analysis).
-function showThreads(n) {
-  $("analysis-threads").textContent = n ? `· ${n} ${n === 1 ? "thread" : "threads"}` : "";
-  $("analysis").dataset.threads = n ? String(n) : "";
-}
-
-// Ends the workers' search (a search reads no message while it runs).
+// Ends the worker's search (a search reads no message while it runs).
 function stopWorker() {
   clearTimeout(analysis.drawTimer);
   analysis.drawTimer = null;
-  if (analysis.search) analysis.search.stop();
-  analysis.search = null;
+  if (analysis.worker) analysis.worker.terminate();
+  analysis.worker = null;
 }
 
 export function scheduleAnalysis() {
@@ -161,7 +134,6 @@ export function scheduleAnalysis() {
   }
   const s = app.state;
   $("analysis-engine").textContent = `(${app.info.engine.name})`;
-  showThreads(0);
   if (viewingCurrent() && ended(app.game)) {
     showAnalysis({ status: "The game is over: nothing to analyse." });
     return;
@@ -173,11 +145,11 @@ export function scheduleAnalysis() {
 }
 
 async function analyse(seq, s) {
-  const rules = await loadRules();
+  await loadRules();
   if (seq !== analysis.seq) return;
   const build = rulesBuild();
-  if (rules && build && typeof Worker === "function") {
-    analyseHere(seq, s, rules, build);
+  if (build && typeof Worker === "function") {
+    analyseHere(seq, s, build);
     return;
   }
   let answer = null;
@@ -207,29 +179,27 @@ async function analyse(seq, s) {
   hooks.render();
 }
 
-// The position `s` analysed in the browser: the workers with the build,
-// their merged lines shown as they come (at most every 100 ms, once every
-// worker has reported), the best one as the answer, until the next
-// position ends them.
-function analyseHere(seq, s, rules, build) {
-  /** @type {ReturnType<typeof startAnalysis> | null} */
-  let search = null;
+// The position `s` analysed in the browser: a worker with the build, its
+// lines shown as they come (at most every 100 ms), the best one as the
+// answer, until the next position ends it.
+function analyseHere(seq, s, build) {
+  const worker = new Worker(new URL("./analysisworker.js", import.meta.url), { type: "module" });
+  analysis.worker = worker;
+  analysis.lines = [];
   const current = () => {
     const cur = app.state;
-    return seq === analysis.seq && search !== null && analysis.search === search && cur && cur.id === s.id && cur.ply === s.ply && cur.fen === s.fen;
+    return seq === analysis.seq && analysis.worker === worker && cur && cur.id === s.id && cur.ply === s.ply && cur.fen === s.fen;
   };
   const draw = () => {
     analysis.drawTimer = null;
-    if (!current() || !search) return;
-    const view = search.view();
-    const best = view.lines[0];
-    if (!view.ready || !best || best.fen !== s.fen) return;
-    analysis.lines = view.lines;
+    if (!current()) return;
+    const best = analysis.lines[0];
+    if (!best) return;
     showAnalysis(
       {
         score: formatScore(best.score, best.win),
         kind: best.score.mate !== undefined ? "mate" : "cp",
-        depth: view.depth,
+        depth: best.depth,
         line: best.pv_text,
         ply: s.ply,
       },
@@ -237,38 +207,39 @@ function analyseHere(seq, s, rules, build) {
     );
     hooks.render();
   };
-  try {
-    search = startAnalysis({
-      rules,
-      build,
-      variant: s.variant,
-      start_fen: s.start_fen,
-      moves: s.history.slice(0, s.ply).map((h) => h.uci),
-      multipv: MULTIPV,
-      onChange: () => {
-        // At most every 100 ms (the first too: the shallow iterations of
-        // a quick search are not worth drawing).
-        if (current() && analysis.drawTimer === null) analysis.drawTimer = setTimeout(draw, 100);
-      },
-      onDone: () => {
-        if (!current() || !search) return;
-        clearTimeout(analysis.drawTimer);
-        draw();
-        const view = search.view();
-        if (!view.lines.length) showAnalysis({ status: "No analysis: there is no legal move here." });
-        else $("analysis-status").textContent = `The engine searched to depth ${view.depth}.`;
-        analysis.search = null;
-      },
-      onError: (message) => {
-        if (!current()) return;
-        showAnalysis({ status: "No analysis: " + message });
-        stopWorker();
-      },
-    });
-  } catch (err) {
-    showAnalysis({ status: "No analysis: " + (err && err.message ? err.message : String(err)) });
-    return;
-  }
-  analysis.search = search;
-  showThreads(search.threads);
+  worker.onmessage = (ev) => {
+    const msg = ev.data;
+    if (!current()) return;
+    if (msg.type === "line") {
+      if (msg.line.fen !== s.fen) return;
+      analysis.lines[msg.line.multipv - 1] = msg.line;
+      // At most every 100 ms (the first too: the shallow iterations of a
+      // quick search are not worth drawing).
+      if (analysis.drawTimer === null) analysis.drawTimer = setTimeout(draw, 100);
+    } else if (msg.type === "done") {
+      clearTimeout(analysis.drawTimer);
+      draw();
+      if (!analysis.lines.length) showAnalysis({ status: "No analysis: there is no legal move here." });
+      else $("analysis-status").textContent = `The engine searched to depth ${msg.depth}.`;
+      worker.terminate();
+      if (analysis.worker === worker) analysis.worker = null;
+    } else if (msg.type === "error") {
+      showAnalysis({ status: "No analysis: " + msg.message });
+      stopWorker();
+    }
+  };
+  worker.onerror = (ev) => {
+    if (!current()) return;
+    ev.preventDefault();
+    showAnalysis({ status: "No analysis: the engine in the browser failed." });
+    stopWorker();
+  };
+  worker.postMessage({ js: build.js, module: build.module });
+  worker.postMessage({
+    id: seq,
+    variant: s.variant,
+    start_fen: s.start_fen,
+    moves: s.history.slice(0, s.ply).map((h) => h.uci),
+    multipv: MULTIPV,
+  });
 }

@@ -1,17 +1,15 @@
 // @ts-check
 // The engine's analysis in a Web Worker (a module worker started by
-// analysisthreads.js, one of up to four): the WebAssembly build of
-// crates/wasm searches the position, or only the root moves of its share
-// (`searchmoves`), with no depth limit (unless `depth` is given),
-// reporting every line of every iteration, until the page stops it by
-// ending this worker (a search does not read messages while it runs).
-// One search thread per worker: the engine has no threads in
+// analysis.js): the WebAssembly build of crates/wasm searches the position
+// with no depth limit, reporting every line of every iteration, until the
+// page stops it by ending this worker (a search does not read messages
+// while it runs). One search thread: the engine has no threads in
 // WebAssembly. Every move, SAN and ending comes from the rules core.
 //
 // In: {js, module} once (the build's script and compiled module), then
-// {id, variant, start_fen, moves, multipv, searchmoves?, depth?}. Out:
-// {type: "ready"}, {type: "line", id, line} for each report, {type:
-// "done", id, depth}, {type: "error", id, message}.
+// {id, variant, start_fen, moves, multipv}. Out: {type: "ready"},
+// {type: "line", id, line} for each report, {type: "done", id, depth},
+// {type: "error", id, message}.
 
 /** @type {any} */
 let rules = null;
@@ -81,12 +79,7 @@ function analyse(req) {
     const legal = new Map(start.legal.map((m) => [m.uci, m]));
     const sign = start.turn === "white" ? 1 : -1;
     const engine = new rules.Analyser(32);
-    const share = Array.isArray(req.searchmoves) ? req.searchmoves : null;
-    const limits = JSON.stringify({
-      multipv: Math.max(1, Math.min(req.multipv || 1, (share ? share.length : legal.size) || 1)),
-      searchmoves: share || undefined,
-      depth: req.depth || undefined,
-    });
+    const limits = JSON.stringify({ multipv: Math.max(1, Math.min(req.multipv || 1, legal.size || 1)) });
     const result = JSON.parse(
       engine.search(g, limits, (text) => {
         const info = JSON.parse(text);
