@@ -231,7 +231,9 @@ async fn set_email(
         .set_email(&rec, notify.now())
         .await
         .map_err(api_error)?;
-    mail::confirmation(notify, mailer, &user, &address).await;
+    mail::confirmation(notify, mailer, &user, &address)
+        .await
+        .map_err(api_error)?;
     Ok(Json(email_view(notify, Some(&rec))))
 }
 

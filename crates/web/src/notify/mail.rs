@@ -15,6 +15,7 @@
 //! expiring; only their SHA-256 is stored (`notify_tokens`).
 
 use super::store::{EmailRecord, NotificationRecord, OutboxRecord, TokenRecord};
+use crate::store::StoreError;
 use super::view::view;
 use super::{Kind, Notify};
 use lettre::message::Mailbox;
@@ -149,12 +150,17 @@ fn outgoing(now: i64, user: &str, address: &str, subject: String, body: String) 
     }
 }
 
-/// Writes `m` (with `token`) to the outbox and wakes the sending task.
-async fn queue(notify: &Notify, mailer: &Mailer, m: &OutboxRecord, token: Option<&TokenRecord>) {
-    match notify.store.outbox_add(m, token).await {
-        Ok(()) => mailer.wake(&m.id),
-        Err(e) => tracing::warn!(user = %m.user_id, error = %e, "cannot queue an email"),
-    }
+/// Writes `m` (with `token`) to the outbox and wakes the sending task; the
+/// store's error when it could not be written (nothing is sent then).
+async fn queue(
+    notify: &Notify,
+    mailer: &Mailer,
+    m: &OutboxRecord,
+    token: Option<&TokenRecord>,
+) -> Result<(), StoreError> {
+    notify.store.outbox_add(m, token).await?;
+    mailer.wake(&m.id);
+    Ok(())
 }
 
 /// Starts the sending task: what the outbox holds at once (a previous
@@ -287,8 +293,16 @@ pub(crate) fn is_token(token: &str) -> bool {
     token.len() == TOKEN_LEN && token.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// Sends `user` the confirmation link of `address`.
-pub(crate) async fn confirmation(notify: &Notify, mailer: &Mailer, user: &str, address: &str) {
+/// Sends `user` the confirmation link of `address`: the confirmation email of `address`, with its link's token, in the
+/// outbox; the store's error when it could not be written, so that the
+/// request that asked for it fails instead of answering that an email is
+/// on its way.
+pub(crate) async fn confirmation(
+    notify: &Notify,
+    mailer: &Mailer,
+    user: &str,
+    address: &str,
+) -> Result<(), StoreError> {
     let now = notify.now();
     let (token, rec) = new_token(now, user, "confirm", address, None, CONFIRM_MS);
     let link = format!("{}/email/confirm/{token}", mailer.public_url);
@@ -304,7 +318,7 @@ pub(crate) async fn confirmation(notify: &Notify, mailer: &Mailer, user: &str, a
         "Confirm your email address".into(),
         body,
     );
-    queue(notify, mailer, &m, Some(&rec)).await;
+    queue(notify, mailer, &m, Some(&rec)).await
 }
 
 /// What a notification says, in a sentence.
