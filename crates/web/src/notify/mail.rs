@@ -15,9 +15,9 @@
 //! expiring; only their SHA-256 is stored (`notify_tokens`).
 
 use super::store::{EmailRecord, NotificationRecord, OutboxRecord, TokenRecord};
-use crate::store::StoreError;
 use super::view::view;
 use super::{Kind, Notify};
+use crate::store::StoreError;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::sync::{Arc, Mutex};
