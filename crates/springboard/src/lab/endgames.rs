@@ -170,7 +170,7 @@ pub fn run(lab: &Lab) -> Result<Part> {
     }
     notes.push("The endgames are random placements, not studies: some are won for reasons other than the extra pawn, and a bigger --games gives more positions.".to_string());
     Ok(Part {
-        answer: format!("Endgames: {}", answer.join("; ")),
+        answer: format!("in the king-and-pawn endgames, {}", answer.join("; ")),
         method: format!(
             "The endgame claim: {count} random king-and-pawn endgames per number of minor pieces (White a pawn up and to move, the minors the same kind for both), played once in chess and once in Hop Chess from the same position at the {}; the share is over the endgames White wins in chess.",
             level.label()

@@ -86,6 +86,7 @@ pub fn shares(xs: &[f64], edges: &[f64]) -> Vec<f64> {
 pub fn write(report: &Report, dir: &Path) -> Result<()> {
     let mut report = report.clone();
     report.charts.retain(has_data);
+    report.answer = sentence(&report.answer);
     let file = format!("{}.json", report.question);
     let mut text = serde_json::to_string_pretty(&report)?;
     text.push('\n');
@@ -95,6 +96,16 @@ pub fn write(report: &Report, dir: &Path) -> Result<()> {
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+/// `text` with its first letter a capital: an answer is put together from
+/// parts that each may come first.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Reads `text` back as the server does (a number that is not finite was
@@ -141,6 +152,11 @@ mod tests {
         assert_eq!(civil_date(20_786), "2026-11-29");
         let s = shares(&[1.0, 5.0, 12.0, 30.0], &[0.0, 10.0, 20.0]);
         assert_eq!(s, vec![0.5, 0.5]);
+        assert_eq!(
+            sentence("at the weak level; in the endgames"),
+            "At the weak level; in the endgames"
+        );
+        assert_eq!(sentence(""), "");
     }
 
     fn report(value: f64) -> Report {
@@ -181,6 +197,7 @@ mod tests {
         let text = std::fs::read_to_string(dir.path().join("every.json")).unwrap();
         let back: Report = serde_json::from_str(&text).unwrap();
         assert!(back.charts.is_empty());
+        assert_eq!(back.answer, "A", "an answer starts with a capital");
         assert!(write(&report(f64::NAN), dir.path()).is_err());
         let mut upside = report(0.5);
         upside.figures[0].lo = Some(2.0);
