@@ -48,14 +48,11 @@ export RUSTFLAGS="-Cpasses=sancov-module \
 # instrumentation at opt-level 1, without debug info and with 16 codegen
 # units: about a quarter less CPU to build (616 s -> 472 s of CPU here),
 # fewer runs a second, which a few seconds a target do not miss. The
-# default (full) is cargo-fuzz's release build, for longer runs. The quick
-# build also leaves the crates of crates.io uninstrumented
-# (scripts/fuzz-rustc.sh): the coverage that guides the fuzzer is that of
-# the project's own crates.
+# default (full) is cargo-fuzz's release build, for longer runs.
 case ${FUZZ_BUILD:-full} in
     full) RUSTFLAGS="$RUSTFLAGS -Ccodegen-units=1" ;;
     quick) export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0 \
-               CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 RUSTC_WRAPPER="$PWD/scripts/fuzz-rustc.sh" ;;
+               CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 ;;
     *) echo "FUZZ_BUILD is full or quick, not '$FUZZ_BUILD'" >&2; exit 2 ;;
 esac
 export RUSTFLAGS
