@@ -38,9 +38,12 @@ function el(tag, className, text) {
   return e;
 }
 
-/** A number as the page shows it: at most three significant digits. */
+/** A number as the page shows it: at most three significant digits, and
+ * 0 for what is 0 but for floating-point rounding (an interval's end at
+ * 2e-17). */
 function num(n) {
   if (Number.isInteger(n)) return String(n);
+  if (Math.abs(n) < 1e-9) return "0";
   return String(Number(n.toPrecision(3)));
 }
 
