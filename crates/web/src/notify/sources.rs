@@ -247,7 +247,7 @@ impl NotifyHook {
         };
         if let Some(email) = email_in(tx, &n.user_id).await? {
             if let Some((m, t)) = super::mail::compose(url, n, &email) {
-                outbox_in(tx, &m, &t).await?;
+                outbox_in(tx, &m, Some(&t)).await?;
             }
         }
         Ok(())

@@ -198,7 +198,7 @@ const INSERT_OUTBOX: &str = "INSERT INTO notify_outbox \
 /// whose rows are `$row`; one text for both backends, and `$extra` (the
 /// backend's own methods).
 macro_rules! notify_store {
-    ($store:ty, $row:ty, { $($extra:tt)* }) => {
+    ($store:ty, $row:ty, $variant:ident, { $($extra:tt)* }) => {
         fn record(row: &$row) -> Result<NotificationRecord, sqlx::Error> {
             Ok(NotificationRecord {
                 id: row.try_get("id")?,
@@ -314,27 +314,7 @@ macro_rules! notify_store {
                 token: Option<&TokenRecord>,
             ) -> Result<(), StoreError> {
                 let mut tx = self.pool().begin().await?;
-                if let Some(t) = token {
-                    sqlx::query(INSERT_TOKEN)
-                        .bind(&t.hash)
-                        .bind(&t.user_id)
-                        .bind(&t.purpose)
-                        .bind(&t.address)
-                        .bind(&t.kind)
-                        .bind(t.expires_at)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                sqlx::query(INSERT_OUTBOX)
-                    .bind(&m.id)
-                    .bind(&m.user_id)
-                    .bind(&m.address)
-                    .bind(&m.subject)
-                    .bind(&m.body)
-                    .bind(m.created_at)
-                    .bind(m.attempts)
-                    .execute(&mut *tx)
-                    .await?;
+                outbox_in(&mut StoreTx::$variant(&mut *tx), m, token).await?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -605,13 +585,13 @@ macro_rules! notify_store {
 mod sqlite {
     use super::*;
     use sqlx::sqlite::SqliteRow;
-    notify_store!(SqliteStore, SqliteRow, {});
+    notify_store!(SqliteStore, SqliteRow, Sqlite, {});
 }
 
 mod pg {
     use super::*;
     use sqlx::postgres::PgRow;
-    notify_store!(PgStore, PgRow, {
+    notify_store!(PgStore, PgRow, Postgres, {
         async fn notify(&self, payload: &str) -> Result<(), StoreError> {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
@@ -753,24 +733,26 @@ pub(crate) async fn email_in(
     }))
 }
 
-/// Puts `m` and its link's token `t` in the outbox, in the open
+/// Puts `m` and its link's token `t` (if any) in the outbox, in the open
 /// transaction `tx`: sent once `tx` commits, never if it rolls back.
 pub(crate) async fn outbox_in(
     tx: &mut StoreTx<'_>,
     m: &OutboxRecord,
-    t: &TokenRecord,
+    t: Option<&TokenRecord>,
 ) -> Result<(), StoreError> {
     macro_rules! write {
         ($c:expr) => {{
-            sqlx::query(INSERT_TOKEN)
-                .bind(&t.hash)
-                .bind(&t.user_id)
-                .bind(&t.purpose)
-                .bind(&t.address)
-                .bind(&t.kind)
-                .bind(t.expires_at)
-                .execute(&mut **$c)
-                .await?;
+            if let Some(t) = t {
+                sqlx::query(INSERT_TOKEN)
+                    .bind(&t.hash)
+                    .bind(&t.user_id)
+                    .bind(&t.purpose)
+                    .bind(&t.address)
+                    .bind(&t.kind)
+                    .bind(t.expires_at)
+                    .execute(&mut **$c)
+                    .await?;
+            }
             sqlx::query(INSERT_OUTBOX)
                 .bind(&m.id)
                 .bind(&m.user_id)
